@@ -1,0 +1,25 @@
+# syntax=docker/dockerfile:1
+# Build stage: full dependencies, astro build, then prune to production dependencies.
+FROM node:24-slim AS build
+WORKDIR /app
+ENV ASTRO_TELEMETRY_DISABLED=1
+COPY package.json package-lock.json ./
+# The image has Node 24 already: skip the `node` devDependency's download of a second one.
+RUN npm ci --no-audit --no-fund --ignore-scripts && npm rebuild esbuild
+COPY . .
+RUN node node_modules/astro/bin/astro.mjs build && npm prune --omit=dev --ignore-scripts
+
+# Runtime stage: production dependencies and the built server only, as a non-root user.
+FROM node:24-slim
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "dist/server/entry.mjs"]

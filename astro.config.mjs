@@ -1,0 +1,49 @@
+// @ts-check
+import { defineConfig, memoryCache } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+
+/**
+ * @astrojs/node standalone, with our own entry in front of its server module (src/server/entry.ts)
+ * so the runtime boots before the server listens.
+ * @param {Parameters<typeof node>[0]} options
+ */
+function nodeWithBootEntry(options) {
+  const integration = node(options);
+  const configDone = integration.hooks['astro:config:done'];
+  if (!configDone) throw new Error('@astrojs/node no longer sets its adapter in astro:config:done');
+  integration.hooks['astro:config:done'] = (params) => configDone({
+    ...params,
+    setAdapter: (adapter) => params.setAdapter({ ...adapter, serverEntrypoint: new URL('./src/server/entry.ts', import.meta.url) }),
+  });
+  return integration;
+}
+
+export default defineConfig({
+  output: 'server',
+  adapter: nodeWithBootEntry({ mode: 'standalone' }),
+  markdown: { syntaxHighlight: false },
+  integrations: [react()],
+  server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? 'localhost' },
+  cache: { provider: memoryCache() },
+  // Our own origin check covers cookie-authenticated API calls (see src/server/http.ts).
+  security: {
+    checkOrigin: false,
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "media-src 'self' blob:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+      // React islands set style attributes in server-rendered markup.
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import * as v from 'valibot';
+
+const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? undefined : s))));
+const url = (schemes: string[], what: string) => v.optional(v.pipe(
+  v.string(), v.trim(),
+  v.check((s) => s === '' || (URL.canParse(s) && schemes.includes(new URL(s).protocol)), `must be a ${what} URL`),
+  v.transform((s) => (s === '' ? undefined : s)),
+));
+
+const EnvSchema = v.object({
+  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a port number (1-65535)'), v.transform(Number),
+    v.minValue(1, 'must be a port number (1-65535)'), v.maxValue(65535, 'must be a port number (1-65535)')), '3000'),
+  HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), 'localhost'),
+  PUBLIC_URL: url(['http:', 'https:'], 'http(s)'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), './data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://'),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.check((s) => s === '' || s.length >= 32, 'must be at least 32 characters'))),
+  ADMIN_EMAILS: v.optional(v.pipe(v.string(), v.transform((s) => s.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+    v.check((list) => list.every((e) => /^[^\s@]+@[^\s@]+$/.test(e)), 'must be a comma-separated list of e-mail addresses')), ''),
+  SMTP_URL: url(['smtp:', 'smtps:'], 'smtp:// or smtps://'),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3, 'must be an e-mail address')), 'Gestalt Online <no-reply@localhost>'),
+  CONTACT_TO: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: url(['http:', 'https:'], 'http(s)'),
+  SITE_NAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), 'Gestalt Online'),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
+});
+
+export type Config = Omit<v.InferOutput<typeof EnvSchema>, 'JWT_SECRET'> & { JWT_SECRET: string; DATA_DIR: string };
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Validates the environment. Throws ConfigError naming the first bad variable; never echoes its value. */
+export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 'JWT_SECRET'> & { JWT_SECRET?: string } {
+  const picked = Object.fromEntries(Object.keys(EnvSchema.entries).map((k) => [k, env[k]]).filter(([, value]) => value !== undefined));
+  const result = v.safeParse(EnvSchema, picked, { abortEarly: true });
+  if (!result.success) {
+    const issue = result.issues[0];
+    const name = v.getDotPath(issue) ?? 'environment';
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
+  }
+  const out = result.output;
+  return { ...out, DATA_DIR: resolve(out.DATA_DIR), JWT_SECRET: out.JWT_SECRET || undefined };
+}
+
+/** Keeps a generated signing secret in DATA_DIR so sessions survive restarts without configuration. */
+export function ensureJwtSecret(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = parseEnv(env);
+  return { ...parsed, JWT_SECRET: parsed.JWT_SECRET ?? ensureJwtSecret(parsed.DATA_DIR) };
+}

@@ -1,0 +1,1 @@
+export { ConfigError, ensureJwtSecret, loadConfig, parseEnv, type Config } from './config.ts';

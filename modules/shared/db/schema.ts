@@ -1,0 +1,39 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Tables owned by the shared infrastructure. Modules extend `Database` with their own read models. */
+export interface EventsTable {
+  position: Generated<number>;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: ColumnType<unknown, string, string>;
+  metadata: ColumnType<unknown, string, string>;
+  recorded_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  topic: string;
+  dedupe_key: string;
+  payload: ColumnType<unknown, string, string>;
+  status: ColumnType<'pending' | 'done' | 'failed', 'pending' | undefined, 'pending' | 'done' | 'failed'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  claimed_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  claim_token: string | null;
+  last_error: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  done_at: ColumnType<Date | null, never, Date | string | null>;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  window_start: ColumnType<Date, Date | string, Date | string>;
+  hits: number;
+}
+
+export interface Database {
+  events: EventsTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitsTable;
+}

@@ -1,0 +1,11 @@
+export { createEventStore, type EventStore, type AppendOptions, type AppendResult } from './store.ts';
+export {
+  ConcurrencyError,
+  type EventMetadata,
+  type ExpectedVersion,
+  type NewEvent,
+  type OutboxMessage,
+  type Projection,
+  type RecordedEvent,
+  type Tx,
+} from './types.ts';

@@ -1,0 +1,138 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import {
+  ConcurrencyError,
+  type EventMetadata,
+  type ExpectedVersion,
+  type NewEvent,
+  type OutboxMessage,
+  type Projection,
+  type RecordedEvent,
+  type Tx,
+} from './types.ts';
+
+/** One lock id for the whole log: appends commit in position order, so a follower never skips one. */
+const APPEND_LOCK = 7_300_001;
+const UNIQUE_VIOLATION = '23505';
+
+export type AppendOptions = {
+  metadata?: EventMetadata;
+  /** Side effects written in the same transaction; may depend on the recorded events. */
+  outbox?: OutboxMessage[] | ((recorded: RecordedEvent[]) => OutboxMessage[]);
+  /** Join a transaction the caller already holds (for reading and appending atomically). */
+  tx?: Tx;
+};
+
+export type AppendResult = { events: RecordedEvent[]; nextVersion: number };
+
+type Row = {
+  position: number; stream_id: string; stream_version: number; type: string;
+  data: unknown; metadata: unknown; recorded_at: Date;
+};
+
+const toRecorded = (r: Row): RecordedEvent => ({
+  position: Number(r.position),
+  streamId: r.stream_id,
+  streamVersion: r.stream_version,
+  type: r.type,
+  data: r.data,
+  metadata: (r.metadata ?? {}) as EventMetadata,
+  recordedAt: r.recorded_at instanceof Date ? r.recorded_at : new Date(r.recorded_at),
+});
+
+export type EventStore = ReturnType<typeof createEventStore>;
+
+export function createEventStore(db: Kysely<Database>, options: {
+  projections?: readonly Projection[];
+  /** Called after a commit (never inside it), e.g. to wake the outbox worker or drop cached pages. */
+  onCommitted?: (events: RecordedEvent[]) => void;
+} = {}) {
+  const projections = [...(options.projections ?? [])];
+
+  async function appendInTx(tx: Tx, streamId: string, expected: ExpectedVersion, events: NewEvent[], opts: AppendOptions) {
+    await sql`select pg_advisory_xact_lock(${APPEND_LOCK})`.execute(tx);
+    const current = await tx.selectFrom('events').where('stream_id', '=', streamId)
+      .select((eb) => eb.fn.max<number | null>('stream_version').as('v')).executeTakeFirst();
+    const actual = Number(current?.v ?? 0);
+    if (expected !== 'any' && expected !== actual) throw new ConcurrencyError(streamId, expected, actual);
+    if (events.length === 0) return { events: [], nextVersion: actual };
+
+    const rows = await tx.insertInto('events').values(events.map((e, i) => ({
+      stream_id: streamId,
+      stream_version: actual + i + 1,
+      type: e.type,
+      data: JSON.stringify(e.data ?? {}),
+      metadata: JSON.stringify(opts.metadata ?? {}),
+    }))).returningAll().execute();
+    const recorded = (rows as Row[]).map(toRecorded).sort((a, b) => a.position - b.position);
+
+    for (const event of recorded) for (const p of projections) await p.apply(tx, event);
+
+    const messages = typeof opts.outbox === 'function' ? opts.outbox(recorded) : opts.outbox ?? [];
+    if (messages.length > 0) {
+      await tx.insertInto('outbox').values(messages.map((m) => ({
+        topic: m.topic, dedupe_key: m.dedupeKey, payload: JSON.stringify(m.payload),
+      }))).onConflict((c) => c.column('dedupe_key').doNothing()).execute();
+    }
+    return { events: recorded, nextVersion: actual + events.length };
+  }
+
+  return {
+    addProjection(p: Projection) { projections.push(p); },
+    get projections(): readonly Projection[] { return projections; },
+
+    /**
+     * Appends to one stream if it is still at `expected`; otherwise throws ConcurrencyError
+     * and writes nothing. Projections and outbox rows commit with the events or not at all.
+     */
+    async append(streamId: string, expected: ExpectedVersion, events: NewEvent[], opts: AppendOptions = {}): Promise<AppendResult> {
+      try {
+        const result = opts.tx
+          ? await appendInTx(opts.tx, streamId, expected, events, opts)
+          : await db.transaction().execute((tx) => appendInTx(tx, streamId, expected, events, opts));
+        if (!opts.tx && result.events.length > 0) options.onCommitted?.(result.events);
+        return result;
+      } catch (error) {
+        if ((error as { code?: string }).code === UNIQUE_VIOLATION && /events_stream_version/.test(String((error as Error).message))) {
+          throw new ConcurrencyError(streamId, expected, -1);
+        }
+        throw error;
+      }
+    },
+
+    /** Notify listeners of events appended in a caller-held transaction, once it has committed. */
+    committed(events: RecordedEvent[]) { if (events.length > 0) options.onCommitted?.(events); },
+
+    async readStream(streamId: string, tx?: Tx): Promise<RecordedEvent[]> {
+      const rows = await (tx ?? db).selectFrom('events').selectAll().where('stream_id', '=', streamId)
+        .orderBy('stream_version').execute();
+      return (rows as Row[]).map(toRecorded);
+    },
+
+    /** Events after `afterPosition`, in commit order. */
+    async readAll(afterPosition = 0, limit = 1000, tx?: Tx): Promise<RecordedEvent[]> {
+      const rows = await (tx ?? db).selectFrom('events').selectAll().where('position', '>', afterPosition)
+        .orderBy('position').limit(limit).execute();
+      return (rows as Row[]).map(toRecorded);
+    },
+
+    /** Empties every read model and replays the whole log through the projections, atomically. */
+    async rebuildProjections(): Promise<{ events: number }> {
+      let count = 0;
+      await db.transaction().execute(async (tx) => {
+        await sql`select pg_advisory_xact_lock(${APPEND_LOCK})`.execute(tx);
+        const tables = [...new Set(projections.flatMap((p) => p.tables))];
+        for (const table of tables) await sql`delete from ${sql.table(table)}`.execute(tx);
+        let after = 0;
+        for (;;) {
+          const batch = await this.readAll(after, 500, tx);
+          if (batch.length === 0) break;
+          for (const event of batch) for (const p of projections) await p.apply(tx, event);
+          count += batch.length;
+          after = batch[batch.length - 1]!.position;
+        }
+      });
+      return { events: count };
+    },
+  };
+}

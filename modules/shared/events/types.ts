@@ -1,0 +1,46 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** An event as a module produces it: plain typed data, no personal data in `data`. */
+export type NewEvent<T extends string = string, D = unknown> = { type: T; data: D };
+
+export type EventMetadata = { actor?: string | null; requestId?: string | null; [key: string]: unknown };
+
+/** An event as the log holds it. */
+export type RecordedEvent<T extends string = string, D = unknown> = NewEvent<T, D> & {
+  position: number;
+  streamId: string;
+  streamVersion: number;
+  metadata: EventMetadata;
+  recordedAt: Date;
+};
+
+/** `number`: the stream must be at exactly that version (0 = does not exist yet). */
+export type ExpectedVersion = number | 'any';
+
+export type Tx = Transaction<Database>;
+
+/** A read model updater. Runs inside the append's transaction and again, in log order, on rebuild. */
+export type Projection = {
+  name: string;
+  /** Tables this projection owns: emptied before a rebuild. */
+  tables: readonly string[];
+  apply(tx: Tx, event: RecordedEvent): Promise<void>;
+};
+
+/** A side effect to perform after commit, at most once per `dedupeKey`. */
+export type OutboxMessage = { topic: string; dedupeKey: string; payload: unknown };
+
+export class ConcurrencyError extends Error {
+  override readonly name = 'ConcurrencyError';
+  readonly streamId: string;
+  readonly expected: ExpectedVersion;
+  /** The stream's version when the append was refused; -1 when a concurrent writer won the race. */
+  readonly actual: number;
+  constructor(streamId: string, expected: ExpectedVersion, actual: number) {
+    super(`stream ${streamId} is at version ${actual}, expected ${String(expected)}`);
+    this.streamId = streamId;
+    this.expected = expected;
+    this.actual = actual;
+  }
+}

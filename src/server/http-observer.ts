@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import diagnostics from 'node:diagnostics_channel';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Logger } from './logger.ts';
+
+type Started = { request: IncomingMessage; response: ServerResponse; server: Server };
+
+export type HttpObserver = {
+  /** The listening server, known once it has served its first request. */
+  server(): Server | null;
+  inFlight(): number;
+  idle(): Promise<void>;
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/**
+ * Sees every request the Node server handles, static files included, before Astro does:
+ * gives it a request id, sets the security headers every response carries, and logs one line when it ends.
+ * Astro's own per-page headers (the page CSP) take precedence over these defaults.
+ */
+export function observeHttp(log: Logger, opts: { hsts: boolean }): HttpObserver {
+  const started = new WeakMap<IncomingMessage, number>();
+  let server: Server | null = null;
+  let inFlight = 0;
+  let waiters: (() => void)[] = [];
+
+  diagnostics.subscribe('http.server.request.start', (message) => {
+    const { request, response, server: s } = message as Started;
+    server ??= s;
+    inFlight += 1;
+    started.set(request, performance.now());
+    const given = request.headers['x-request-id'];
+    const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    request.headers['x-request-id'] = id;
+    response.setHeader('X-Request-Id', id);
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    response.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    response.setHeader('X-Frame-Options', 'DENY');
+    response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    response.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
+    response.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'");
+    if (opts.hsts) response.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    response.once('close', () => {
+      inFlight -= 1;
+      if (inFlight === 0) { const w = waiters; waiters = []; w.forEach((f) => f()); }
+    });
+  });
+
+  diagnostics.subscribe('http.server.response.finish', (message) => {
+    const { request, response } = message as Started;
+    const t0 = started.get(request);
+    const path = (request.url ?? '/').split('?')[0];
+    log.info({
+      requestId: request.headers['x-request-id'],
+      method: request.method,
+      path,
+      status: response.statusCode,
+      durationMs: t0 === undefined ? undefined : Math.round((performance.now() - t0) * 10) / 10,
+    }, 'request');
+  });
+
+  return {
+    server: () => server,
+    inFlight: () => inFlight,
+    idle: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((r) => waiters.push(r))),
+  };
+}

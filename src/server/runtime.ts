@@ -1,0 +1,113 @@
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { ConfigError, loadConfig, type Config } from '../../modules/shared/config/index.ts';
+import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../../modules/shared/db/index.ts';
+import { createEventStore, type EventStore } from '../../modules/shared/events/index.ts';
+import { createOutboxWorker, type OutboxWorker } from '../../modules/shared/outbox/index.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { observeHttp, type HttpObserver } from './http-observer.ts';
+import { wireModules } from './modules.ts';
+
+export type Runtime = {
+  config: Config;
+  log: Logger;
+  database: DatabaseHandle;
+  db: DatabaseHandle['db'];
+  store: EventStore;
+  outbox: OutboxWorker;
+  http: HttpObserver;
+  health(): Promise<{ database: 'up' | 'down' }>;
+};
+
+async function connectWithRetry(config: Config, log: Logger): Promise<DatabaseHandle> {
+  const deadline = Date.now() + 30_000;
+  for (let attempt = 1; ; attempt++) {
+    const handle = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pgdata') });
+    try {
+      await sql`select 1`.execute(handle.db);
+      return handle;
+    } catch (error) {
+      await handle.close().catch(() => {});
+      if (Date.now() > deadline) throw error;
+      log.warn({ attempt, err: error }, 'database not reachable yet, retrying');
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
+async function boot(): Promise<Runtime> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.LOG_LEVEL);
+  const http = observeHttp(log, { hsts: config.PUBLIC_URL?.startsWith('https:') ?? false });
+  try {
+    const database = await connectWithRetry(config, log);
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
+
+    let outbox: OutboxWorker | null = null;
+    const store = createEventStore(database.db, { onCommitted: () => outbox?.notify() });
+    const wired = wireModules({ config, log, db: database.db, store });
+    outbox = createOutboxWorker(database.db, { handlers: wired.outboxHandlers, log });
+    await wired.seed();
+    outbox.start();
+
+    const runtime: Runtime = {
+      config, log, database, db: database.db, store, outbox, http,
+      async health() {
+        try {
+          await Promise.race([
+            sql`select 1`.execute(database.db),
+            new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
+          ]);
+          return { database: 'up' };
+        } catch {
+          return { database: 'down' };
+        }
+      },
+    };
+    installShutdown(runtime);
+    log.info({ database: database.kind, dataDir: config.DATA_DIR }, 'ready');
+    return runtime;
+  } catch (error) {
+    log.fatal({ err: error }, 'start-up failed');
+    process.exit(1);
+  }
+}
+
+function installShutdown(rt: Runtime) {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    rt.log.info({ signal }, 'shutting down');
+    const server = rt.http.server();
+    server?.close();
+    server?.closeIdleConnections();
+    const grace = setTimeout(() => server?.closeAllConnections(), 10_000);
+    await rt.http.idle();
+    clearTimeout(grace);
+    await rt.outbox.stop();
+    await rt.database.close();
+    rt.log.info('stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+let booting: Promise<Runtime> | null = null;
+
+/** The process-wide runtime, booted once: config, database (migrated and seeded), event store, outbox worker. */
+export function getRuntime(): Promise<Runtime> {
+  booting ??= boot();
+  return booting;
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+describe('server basics', () => {
+  let server: RunningServer;
+  beforeAll(async () => { server = await startServer(); });
+  afterAll(async () => { await server?.stop(); });
+
+  it('answers /healthz with the database status', async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('returns a request id and logs one line per request with method, path, status and duration', async () => {
+    const res = await fetch(`${server.url}/healthz?probe=1`, { headers: { 'x-request-id': 'trace-abc-123' } });
+    expect(res.headers.get('x-request-id')).toBe('trace-abc-123');
+    const generated = (await fetch(`${server.url}/`)).headers.get('x-request-id');
+    expect(generated).toMatch(/^[0-9a-f-]{36}$/);
+    await new Promise((r) => setTimeout(r, 100));
+    const line = server.output().split('\n').filter((l) => l.includes('"trace-abc-123"')).map((l) => JSON.parse(l))[0];
+    expect(line).toMatchObject({ method: 'GET', path: '/healthz', status: 200, requestId: 'trace-abc-123' });
+    expect(typeof line.durationMs).toBe('number');
+  });
+
+  it('sets security headers on pages, API answers and static files', async () => {
+    for (const path of ['/', '/healthz', '/favicon.svg', '/no-such-page']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('strict-transport-security'), path).toBeNull();
+    }
+    const page = await fetch(`${server.url}/`);
+    const csp = page.headers.get('content-security-policy')!;
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')*;/);
+    expect(csp).not.toContain("'unsafe-inline' ;");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('serves a Polish home page by default and switches to English with ?lang=en, persistently', async () => {
+    const pl = await fetch(`${server.url}/`);
+    expect(await pl.text()).toMatch(/<html lang="pl"/);
+    const en = await fetch(`${server.url}/?lang=en`);
+    expect(await en.text()).toMatch(/<html lang="en"/);
+    const cookie = en.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/lang=en/);
+    const later = await fetch(`${server.url}/`, { headers: { cookie: 'lang=en' } });
+    expect(await later.text()).toContain('Workshops, trainings and online seminars');
+  });
+
+  it('answers an unknown path with a 404 page in the chosen language', async () => {
+    const res = await fetch(`${server.url}/does-not-exist`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Nie znaleziono strony.');
+    const en = await fetch(`${server.url}/does-not-exist?lang=en`);
+    expect(await en.text()).toContain('Page not found.');
+  });
+});
+
+describe('start-up and shutdown', () => {
+  it('stops with one clear line naming a bad variable and never prints secrets', async () => {
+    const server = await startServer({ PORT: 'abc', STRIPE_SECRET_KEY: 'sk_test_supersecret' }, { waitReady: false });
+    const code = await new Promise<number | null>((resolve) => server.process.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(server.output().trim()).toBe('Invalid configuration: PORT must be a port number (1-65535)');
+    await server.stop();
+  });
+
+  it('keeps data across a graceful restart and exits cleanly on SIGTERM', async () => {
+    const server = await startServer();
+    const pid = server.process.pid;
+    expect(pid).toBeDefined();
+    server.process.kill('SIGTERM');
+    const code = await new Promise<number | null>((resolve) => server.process.once('exit', resolve));
+    expect(code).toBe(0);
+    expect(server.output()).toContain('"msg":"stopped"');
+    await server.stop();
+  });
+});

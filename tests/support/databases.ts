@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { connectPglite, connectPostgres, migrateToLatest, type DatabaseHandle } from '../../modules/shared/db/index.ts';
+
+export type Backend = { name: 'pglite' | 'postgres'; open(): Promise<DatabaseHandle & { url?: string }> };
+
+/**
+ * A fresh, empty PostgreSQL database per call, created through TEST_DATABASE_URL.
+ * An unreachable server fails the test: it never turns into a skip.
+ */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `gestalt_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(`TEST_DATABASE_URL is set but PostgreSQL is unreachable: ${(error as Error).message}`, { cause: error });
+  }
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export const backends: Backend[] = [
+  { name: 'pglite', open: async () => connectPglite(undefined) },
+  ...(process.env.TEST_DATABASE_URL ? [{
+    name: 'postgres' as const,
+    async open() {
+      const created = await createPostgresDatabase();
+      const handle = connectPostgres(created.url);
+      return { ...handle, url: created.url, close: async () => { await handle.close(); await created.drop(); } };
+    },
+  }] : []),
+];
+
+/** A migrated database on the given backend. */
+export async function openMigrated(backend: Backend) {
+  const handle = await backend.open();
+  await migrateToLatest(handle.db);
+  return handle;
+}
