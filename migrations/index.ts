@@ -1,7 +1,14 @@
 import type { Migration } from 'kysely/migration';
-import * as m0001 from './0001_event_store.ts';
+import { accountsMigrations } from './accounts/index.ts';
+import { catalogueMigrations } from './catalogue/index.ts';
+import { sharedMigrations } from './shared/index.ts';
 
-/** Every migration, in order. Listed by hand so the bundled server carries them. */
+/**
+ * Every migration, listed by hand (one file per area) so the bundled server carries them.
+ * Areas grow independently, so the migrator allows a new migration to sort before an applied one.
+ */
 export const migrations: Record<string, Migration> = {
-  '0001_event_store': m0001,
+  ...sharedMigrations,
+  ...accountsMigrations,
+  ...catalogueMigrations,
 };

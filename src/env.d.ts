@@ -8,5 +8,7 @@ declare namespace App {
     lang: import('./i18n/index.ts').Lang;
     t: import('./i18n/index.ts').Translate;
     requestId: string;
+    /** The signed-in user, checked on the server for every request; null for visitors. */
+    user: import('../modules/accounts/index.ts').SessionUser | null;
   }
 }

@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { LANG_COOKIE, resolveLang, translator } from './i18n/index.ts';
 import { getRuntime } from './server/runtime.ts';
 import { json } from './server/http.ts';
+import { SESSION_COOKIE, sessionToken } from './server/session.ts';
 
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
@@ -13,6 +14,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.lang = lang;
   context.locals.t = translator(lang);
   context.locals.requestId = context.request.headers.get('x-request-id') ?? '';
+  context.locals.user = await runtime.services.accounts.authenticate(sessionToken(context.request, context.cookies.get(SESSION_COOKIE)?.value));
   if (persist) {
     context.cookies.set(LANG_COOKIE, lang, { path: '/', maxAge: ONE_YEAR, sameSite: 'lax', secure: context.url.protocol === 'https:' });
   }

@@ -1,5 +1,4 @@
-import { en } from './en.ts';
-import { pl, type MessageKey } from './pl.ts';
+import { en, pl, type MessageKey } from './catalogues.ts';
 
 export type Lang = 'pl' | 'en';
 export type { MessageKey };

@@ -1,19 +1,27 @@
-import type { Kysely } from 'kysely';
-import type { Config } from '../../modules/shared/config/index.ts';
-import type { Database } from '../../modules/shared/db/index.ts';
-import type { EventStore } from '../../modules/shared/events/index.ts';
+import { createAccounts } from '../../modules/accounts/index.ts';
+import { createCatalogue } from '../../modules/catalogue/index.ts';
+import { createMailing } from '../../modules/mailing/index.ts';
+import type { ModuleContext } from '../../modules/shared/module.ts';
 import type { OutboxHandler } from '../../modules/shared/outbox/index.ts';
-import type { Logger } from './logger.ts';
-
-export type ModuleContext = { config: Config; log: Logger; db: Kysely<Database>; store: EventStore };
 
 /**
- * The composition root: registers each module's projections with the store and its outbox handlers,
- * and seeds an empty database with the demo content. Modules are added here as they arrive.
+ * The composition root: builds each module, registers its projections with the store and its
+ * outbox handlers with the worker, and seeds an empty database with the demo content.
  */
-export function wireModules(_ctx: ModuleContext): { outboxHandlers: Record<string, OutboxHandler>; seed(): Promise<void> } {
+export function wireModules(ctx: ModuleContext) {
+  const mailing = createMailing(ctx);
+  const accounts = createAccounts(ctx, { mailing });
+  const catalogue = createCatalogue(ctx);
+  for (const projection of [...accounts.projections, ...catalogue.projections]) ctx.store.addProjection(projection);
+  const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers };
   return {
-    outboxHandlers: {},
-    async seed() {},
+    services: { mailing, accounts, catalogue },
+    outboxHandlers,
+    async seed() {
+      await accounts.seed();
+      await catalogue.seed();
+    },
   };
 }
+
+export type Services = ReturnType<typeof wireModules>['services'];

@@ -6,7 +6,7 @@ import { createEventStore, type EventStore } from '../../modules/shared/events/i
 import { createOutboxWorker, type OutboxWorker } from '../../modules/shared/outbox/index.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { observeHttp, type HttpObserver } from './http-observer.ts';
-import { wireModules } from './modules.ts';
+import { wireModules, type Services } from './modules.ts';
 
 export type Runtime = {
   config: Config;
@@ -16,6 +16,7 @@ export type Runtime = {
   store: EventStore;
   outbox: OutboxWorker;
   http: HttpObserver;
+  services: Services;
   health(): Promise<{ database: 'up' | 'down' }>;
 };
 
@@ -61,7 +62,7 @@ async function boot(): Promise<Runtime> {
     outbox.start();
 
     const runtime: Runtime = {
-      config, log, database, db: database.db, store, outbox, http,
+      config, log, database, db: database.db, store, outbox, http, services: wired.services,
       async health() {
         try {
           await Promise.race([

@@ -40,3 +40,17 @@ describe('language resolution', () => {
     expect(resolveLang('pl', 'en')).toEqual({ lang: 'pl', persist: true });
   });
 });
+
+describe('catalogue areas', () => {
+  it('no area redefines another area\'s key', async () => {
+    const areas = [await import('../../src/i18n/messages/core.ts'), await import('../../src/i18n/messages/accounts.ts'), await import('../../src/i18n/messages/catalogue.ts')];
+    const seen = new Set<string>();
+    for (const area of areas) {
+      expect(Object.keys(area.en).sort()).toEqual(Object.keys(area.pl).sort());
+      for (const key of Object.keys(area.pl)) {
+        expect(seen.has(key), key).toBe(false);
+        seen.add(key);
+      }
+    }
+  });
+});

@@ -1,3 +1,5 @@
+import type { AccountsTables } from '../../accounts/schema.ts';
+import type { CatalogueTables } from '../../catalogue/schema.ts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Tables owned by the shared infrastructure. Modules extend `Database` with their own read models. */
@@ -32,8 +34,24 @@ export interface RateLimitsTable {
   hits: number;
 }
 
-export interface Database {
+export interface DevMailboxTable {
+  id: Generated<number>;
+  message_id: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: ColumnType<unknown, string, string>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/**
+ * Every table. Modules declare their read models in their own schema file and add them here
+ * (one line each) so Kysely queries are typed end to end.
+ */
+export interface Database extends AccountsTables, CatalogueTables {
   events: EventsTable;
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
+  dev_mailbox: DevMailboxTable;
 }

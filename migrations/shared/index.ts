@@ -1,0 +1,8 @@
+import type { Migration } from 'kysely/migration';
+import * as eventStore from './0001_event_store.ts';
+import * as devMailbox from './0002_dev_mailbox.ts';
+
+export const sharedMigrations: Record<string, Migration> = {
+  '0001_event_store': eventStore,
+  '0002_dev_mailbox': devMailbox,
+};

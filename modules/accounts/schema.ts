@@ -1,0 +1,2 @@
+/** The accounts module's read-model tables (see modules/shared/db/schema.ts). */
+export interface AccountsTables {}

@@ -1,0 +1,26 @@
+import type { OutboxMessage } from '../shared/events/index.ts';
+
+export const MAIL_TOPIC = 'mail';
+
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
+/** One e-mail, already rendered in the recipient's language, as text and HTML. */
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+};
+
+/**
+ * The outbox row that sends `mail` once the surrounding append commits.
+ * `dedupeKey` names the cause (e.g. `verify:<userId>:<tokenId>`): the same cause never mails twice.
+ */
+export const mailMessage = (dedupeKey: string, mail: Mail): OutboxMessage => ({ topic: MAIL_TOPIC, dedupeKey: `mail:${dedupeKey}`, payload: mail });
+
+/** Every http(s) link in a text: printed to the log for the dev mailbox. */
+export const linksIn = (text: string) => [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);

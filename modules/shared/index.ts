@@ -1,0 +1,1 @@
+export type { ModuleContext } from './module.ts';

@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from './config/index.ts';
+import type { Database } from './db/index.ts';
+import type { EventStore } from './events/index.ts';
+
+/** What every module factory receives from the composition root (src/server/modules.ts). */
+export type ModuleContext = {
+  config: Config;
+  log: Logger;
+  db: Kysely<Database>;
+  store: EventStore;
+};

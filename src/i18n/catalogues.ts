@@ -1,0 +1,12 @@
+/**
+ * The two catalogues, assembled from one file per area so areas can grow independently.
+ * Each area types its English part against its Polish part, so a missing English key fails type checking;
+ * tests/modules/i18n.test.ts fails on a key present in one language only.
+ */
+import * as accounts from './messages/accounts.ts';
+import * as catalogue from './messages/catalogue.ts';
+import * as core from './messages/core.ts';
+
+export const pl = { ...core.pl, ...accounts.pl, ...catalogue.pl } as const;
+export type MessageKey = keyof typeof pl;
+export const en: Record<MessageKey, string> = { ...core.en, ...accounts.en, ...catalogue.en };
