@@ -1,0 +1,74 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '../support/databases.ts';
+import { startServer } from '../support/server.ts';
+import { startTcpProxy } from '../support/tcp-proxy.ts';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+// Only a server database can become unreachable; the embedded one lives in-process.
+describe.skipIf(!pgUrl)('health while PostgreSQL goes away and comes back (TEST_DATABASE_URL)', () => {
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    const target = new URL(database.url);
+    proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+  });
+  afterAll(async () => { await proxy?.close(); await database?.drop(); });
+
+  it('answers 503 while the database is unreachable, keeps running, and recovers', async () => {
+    const viaProxy = new URL(database.url);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    const server = await startServer({ DATABASE_URL: viaProxy.href });
+    try {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      proxy.cut();
+      const down = await fetch(`${server.url}/healthz`);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toEqual({ status: 'unavailable', database: 'down' });
+      expect((await fetch(`${server.url}/`)).status).toBeLessThan(500);
+      proxy.restore();
+      let status = 0;
+      for (let i = 0; i < 50 && status !== 200; i++) {
+        status = (await fetch(`${server.url}/healthz`)).status;
+        if (status !== 200) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(status).toBe(200);
+      expect(server.process.exitCode).toBeNull();
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes a request in flight after SIGTERM, refuses new connections, and exits 0', async () => {
+    const server = await startServer();
+    // Headers sent, body still coming: the request is in flight when SIGTERM arrives.
+    const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(`${server.url}/healthz`, { method: 'GET', headers: { 'content-length': '5' } }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.write('he');
+      setTimeout(() => {
+        server.process.kill('SIGTERM');
+        setTimeout(() => req.end('llo'), 300);
+      }, 300);
+    });
+    const answered = await inFlight;
+    expect(answered.status).toBe(200);
+    expect(JSON.parse(answered.body)).toMatchObject({ database: 'up' });
+    const code = await new Promise<number | null>((resolve) => {
+      if (server.process.exitCode !== null) resolve(server.process.exitCode);
+      else server.process.once('exit', resolve);
+    });
+    expect(code).toBe(0);
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    expect(server.output()).toMatch(/"signal":"SIGTERM"[\s\S]*"msg":"stopped"/);
+    await server.stop();
+  });
+});
