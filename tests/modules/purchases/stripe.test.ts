@@ -1,0 +1,170 @@
+import { sql } from 'kysely';
+import pino from 'pino';
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPurchases, WebhookSignatureError, type ProductForSale } from '../../../modules/purchases/index.ts';
+import { parseEnv } from '../../../modules/shared/config/index.ts';
+import { createEventStore } from '../../../modules/shared/events/index.ts';
+import { backends, openMigrated } from '../../support/databases.ts';
+import { startStripeStandIn } from '../../support/stripe-stand-in.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_signatures';
+const DAY = 86_400_000;
+const product: ProductForSale = {
+  key: 'trauma-seminar', title: { pl: 'Seminarium o traumie', en: 'Trauma seminar' }, liveAt: new Date(Date.now() + 10 * DAY), durationMinutes: 180,
+  prices: [{ currency: 'USD', amount: 77, priceId: 'price_usd' }, { currency: 'PLN', amount: 299, priceId: 'price_pln' }, { currency: 'EUR', amount: 68, priceId: 'eur-inline' }],
+};
+const signer = new Stripe('sk_test_signer');
+const sign = (payload: string, secret = WEBHOOK_SECRET) => signer.webhooks.generateTestHeaderString({ payload, secret });
+
+describe.each(backends)('Stripe purchases on $name', (backend) => {
+  let handle: Awaited<ReturnType<typeof openMigrated>>;
+  let stand: Awaited<ReturnType<typeof startStripeStandIn>>;
+  let purchases: ReturnType<typeof createPurchases>;
+  let store: ReturnType<typeof createEventStore>;
+  beforeAll(async () => { stand = await startStripeStandIn({ price_usd: { amount: 7700, currency: 'usd' }, price_pln: { amount: 29900, currency: 'pln' } }); });
+  afterAll(async () => stand?.close());
+  beforeEach(async () => {
+    handle = await openMigrated(backend);
+    store = createEventStore(handle.db);
+    const config = { ...parseEnv({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stand.url }), JWT_SECRET: 'x'.repeat(32) };
+    purchases = createPurchases({ config, log: pino({ level: 'silent' }), db: handle.db, store }, {
+      products: async (key) => (key === product.key ? product : null),
+      buyers: async () => ({ email: 'buyer@example.com', name: 'Ewa', language: 'pl' }),
+      origin: () => 'http://shop.test',
+    });
+    for (const p of purchases.projections) store.addProjection(p);
+  });
+  afterEach(async () => handle?.close());
+
+  const start = async (priceId = 'price_pln', userId = 'u1') => {
+    const r = await purchases.startCheckout({ userId, email: 'buyer@example.com', productKey: product.key, priceId, locale: 'pl', origin: 'http://shop.test' });
+    if (!r.ok) throw new Error(r.error);
+    return [...stand.sessions.values()].find((s) => s.metadata.purchaseId === r.purchaseId)!;
+  };
+  const deliver = async (body: string, signature: string | null = sign(body)) => {
+    const outcome = purchases.stripe!.parseWebhook(body, signature);
+    return outcome.kind === 'fulfil' ? purchases.fulfil(outcome.session, { origin: 'http://shop.test' }) : 'ignored';
+  };
+  const paidRows = () => handle.db.selectFrom('purchases').selectAll().where('status', '=', 'paid').execute();
+
+  it('creates a Checkout Session through the SDK with the catalogue price, e-mail, locale, URLs and metadata', async () => {
+    const session = await start();
+    const sent = stand.requests.find((r) => r.path === '/v1/checkout/sessions')!;
+    expect(sent.auth).toBe('Bearer sk_test_123');
+    expect(sent.idempotencyKey).toMatch(/^checkout-/);
+    expect(sent.body).toMatchObject({ mode: 'payment', customer_email: 'buyer@example.com', locale: 'pl',
+      success_url: 'http://shop.test/video#nowy-film', cancel_url: 'http://shop.test/anulowano-platnosc',
+      line_items: { 0: { price: 'price_pln', quantity: '1' } }, metadata: { userId: 'u1', productKey: product.key } });
+    expect(session.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    const [row] = await handle.db.selectFrom('purchases').selectAll().execute();
+    expect(row).toMatchObject({ status: 'pending', provider_session_id: session.id, amount: 299, currency: 'PLN' });
+  });
+
+  it('uses price data from the catalogue when a price has no Stripe id', async () => {
+    await start('eur-inline');
+    const sent = stand.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!;
+    expect(sent.body).toMatchObject({ line_items: { 0: { price_data: { currency: 'eur', unit_amount: '6800' } } } });
+  });
+
+  it('refuses an unknown product, a price of another product, and something already owned', async () => {
+    const base = { userId: 'u1', email: 'b@x.pl', locale: 'en' as const, origin: 'http://shop.test' };
+    expect(await purchases.startCheckout({ ...base, productKey: 'nope', priceId: 'price_pln' })).toEqual({ ok: false, error: 'unknown-product' });
+    expect(await purchases.startCheckout({ ...base, productKey: product.key, priceId: 'price_of_something_else' })).toEqual({ ok: false, error: 'unknown-price' });
+    const session = await start();
+    await deliver(stand.event('checkout.session.completed', stand.pay(session.id)));
+    expect(await purchases.startCheckout({ ...base, productKey: product.key, priceId: 'price_usd' })).toEqual({ ok: false, error: 'already-owned' });
+  });
+
+  it('records a signed checkout.session.completed once, with amount, currency, provider ids, access and a confirmation mail', async () => {
+    const session = await start();
+    const paid = stand.pay(session.id);
+    expect(await deliver(stand.event('checkout.session.completed', paid))).toBe('recorded');
+    const [row] = await paidRows();
+    expect(row).toMatchObject({ user_id: 'u1', product_key: product.key, amount: 299, currency: 'PLN', provider: 'stripe',
+      provider_session_id: session.id, payment_intent_id: paid.payment_intent });
+    expect(row!.access_until!.getTime()).toBe(product.liveAt.getTime() + 90 * DAY);
+    const mail = await handle.db.selectFrom('outbox').selectAll().where('dedupe_key', 'like', 'mail:purchase-confirmation:%').execute();
+    expect(mail).toHaveLength(1);
+    const payload = mail[0]!.payload as { to: string; subject: string; text: string; attachments: { filename: string; content: string }[] };
+    expect(payload.to).toBe('buyer@example.com');
+    expect(payload.subject).toBe('Potwierdzenie zakupu: Seminarium o traumie');
+    expect(payload.text).toContain('http://shop.test/watch-video/trauma-seminar');
+    expect(payload.text).toMatch(/299\s?zł/);
+    expect(payload.attachments[0]!.filename).toBe('event.ics');
+    expect(payload.attachments[0]!.content).toContain('BEGIN:VEVENT');
+  });
+
+  it('rejects a bad or missing signature and changes nothing', async () => {
+    const session = await start();
+    const body = stand.event('checkout.session.completed', stand.pay(session.id));
+    expect(() => purchases.stripe!.parseWebhook(body, sign(body, 'whsec_wrong'))).toThrow(WebhookSignatureError);
+    expect(() => purchases.stripe!.parseWebhook(body, null)).toThrow(WebhookSignatureError);
+    expect(() => purchases.stripe!.parseWebhook(body.replace('"paid"', '"paid" '), sign(body))).toThrow(WebhookSignatureError);
+    expect(await paidRows()).toHaveLength(0);
+  });
+
+  it('treats duplicates, retries and out-of-order events as one purchase', async () => {
+    const session = await start();
+    expect(await deliver(stand.event('checkout.session.completed', { ...session }))).toBe('not-paid');
+    const paid = stand.pay(session.id);
+    expect(await deliver(stand.event('checkout.session.async_payment_succeeded', paid))).toBe('recorded');
+    const completed = stand.event('checkout.session.completed', paid, 'evt_same');
+    expect(await deliver(completed)).toBe('already-recorded');
+    expect(await deliver(completed)).toBe('already-recorded');
+    expect(await deliver(stand.event('payment_intent.succeeded', paid))).toBe('ignored');
+    expect(await paidRows()).toHaveLength(1);
+    expect(await store.readStream(`purchase-${paid.metadata.purchaseId}`)).toHaveLength(2);
+  });
+
+  it('records 20 concurrent deliveries of one event as exactly one purchase and one e-mail', async () => {
+    const session = await start();
+    const body = stand.event('checkout.session.completed', stand.pay(session.id), 'evt_concurrent');
+    const results = await Promise.all(Array.from({ length: 20 }, () => deliver(body)));
+    expect(results.filter((r) => r === 'recorded')).toHaveLength(1);
+    expect(results.filter((r) => r === 'already-recorded')).toHaveLength(19);
+    expect(await paidRows()).toHaveLength(1);
+    const mails = await handle.db.selectFrom('outbox').select('id').where('dedupe_key', 'like', 'mail:purchase-confirmation:%').execute();
+    expect(mails).toHaveLength(1);
+  });
+
+  it('keeps a paid purchase even when our checkout record is missing (webhook carries the metadata)', async () => {
+    const session = await start();
+    await sql`delete from events`.execute(handle.db);
+    await sql`delete from purchases`.execute(handle.db);
+    expect(await deliver(stand.event('checkout.session.completed', stand.pay(session.id)))).toBe('recorded');
+    expect(await paidRows()).toHaveLength(1);
+  });
+
+  it('reconciles a buyer who returns before the webhook', async () => {
+    const session = await start();
+    expect(await purchases.reconcile('u1', 'http://shop.test')).toBe(0);
+    stand.pay(session.id);
+    expect(await purchases.reconcile('u1', 'http://shop.test')).toBe(1);
+    expect(await purchases.reconcile('u1', 'http://shop.test')).toBe(0);
+    expect(await deliver(stand.event('checkout.session.completed', stand.sessions.get(session.id)!))).toBe('already-recorded');
+    expect(await paidRows()).toHaveLength(1);
+  });
+
+  it('records the first playback once, only for an owner', async () => {
+    expect(await purchases.recordPlayback('u1', product.key)).toBe('no-access');
+    const session = await start();
+    await deliver(stand.event('checkout.session.completed', stand.pay(session.id)));
+    expect(await purchases.recordPlayback('u2', product.key)).toBe('no-access');
+    expect(await purchases.recordPlayback('u1', product.key)).toBe('recorded');
+    expect(await purchases.recordPlayback('u1', product.key)).toBe('already-recorded');
+    expect((await paidRows())[0]!.playback_started_at).not.toBeNull();
+  });
+
+  it('rebuilds the purchases read model from the log to the same rows', async () => {
+    for (const user of ['u1', 'u2', 'u3']) {
+      const session = await start('price_pln', user);
+      if (user !== 'u3') await deliver(stand.event('checkout.session.completed', stand.pay(session.id)));
+    }
+    await purchases.recordPlayback('u1', product.key);
+    const live = await handle.db.selectFrom('purchases').selectAll().orderBy('purchase_id').execute();
+    await sql`update purchases set amount = 0`.execute(handle.db);
+    await store.rebuildProjections();
+    expect(await handle.db.selectFrom('purchases').selectAll().orderBy('purchase_id').execute()).toEqual(live);
+  });
+});

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+
+/** Stripe's form encoding (`a[b][0][c]=v`) back into an object. */
+function parseForm(body: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, '').split('[');
+    let node = out as Record<string, unknown>;
+    path.forEach((part, i) => {
+      if (i === path.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Record<string, unknown>;
+    });
+  }
+  return out;
+}
+
+const read = (req: IncomingMessage) => new Promise<string>((resolve) => {
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => resolve(body));
+});
+
+export type StandInSession = {
+  id: string; object: 'checkout.session'; url: string; mode: string; status: string; payment_status: 'paid' | 'unpaid';
+  amount_total: number; currency: string; customer_email: string; locale: string; success_url: string; cancel_url: string;
+  client_reference_id: string; metadata: Record<string, string>; payment_intent: string | null; line_items_requested: unknown;
+};
+
+/**
+ * A loopback stand-in for the two Stripe API calls we make (create and retrieve a Checkout Session),
+ * so the official SDK is exercised for real. Prices named `price_*` resolve through `prices`.
+ */
+export async function startStripeStandIn(prices: Record<string, { amount: number; currency: string }> = {}) {
+  const sessions = new Map<string, StandInSession>();
+  const requests: { method: string; path: string; body: Record<string, unknown>; idempotencyKey: string | undefined; auth: string | undefined }[] = [];
+  const server = createServer(async (req, res) => {
+    const body = parseForm(await read(req));
+    const path = (req.url ?? '').split('?')[0]!;
+    requests.push({ method: req.method ?? '', path, body, idempotencyKey: req.headers['idempotency-key'] as string | undefined, auth: req.headers.authorization });
+    const send = (status: number, payload: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(4).toString('hex')}` });
+      res.end(JSON.stringify(payload));
+    };
+    if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+      const item = (body.line_items as Record<string, Record<string, unknown>>)['0']!;
+      const priceData = item.price_data as { currency: string; unit_amount: string } | undefined;
+      const known = typeof item.price === 'string' ? prices[item.price] : undefined;
+      if (typeof item.price === 'string' && !known) return send(400, { error: { type: 'invalid_request_error', message: `No such price: '${item.price}'` } });
+      const id = `cs_test_${randomBytes(8).toString('hex')}`;
+      const session: StandInSession = {
+        id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, mode: String(body.mode), status: 'open',
+        payment_status: 'unpaid', amount_total: known ? known.amount : Number(priceData!.unit_amount), currency: known ? known.currency : priceData!.currency,
+        customer_email: String(body.customer_email), locale: String(body.locale), success_url: String(body.success_url),
+        cancel_url: String(body.cancel_url), client_reference_id: String(body.client_reference_id),
+        metadata: body.metadata as Record<string, string>, payment_intent: null, line_items_requested: body.line_items,
+      };
+      sessions.set(id, session);
+      return send(200, session);
+    }
+    const match = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path);
+    if (req.method === 'GET' && match) {
+      const session = sessions.get(match[1]!);
+      return session ? send(200, session) : send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+    }
+    send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sessions,
+    requests,
+    /** The customer pays on Stripe's page. */
+    pay(id: string) {
+      const s = sessions.get(id)!;
+      Object.assign(s, { status: 'complete', payment_status: 'paid', payment_intent: `pi_${randomBytes(6).toString('hex')}` });
+      return s;
+    },
+    /** A webhook event body as Stripe would send it for a session. */
+    event(type: string, session: StandInSession, id = `evt_${randomBytes(8).toString('hex')}`) {
+      return JSON.stringify({ id, object: 'event', type, api_version: '2026-01-01', created: Math.floor(Date.now() / 1000), data: { object: session } });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
