@@ -6,7 +6,8 @@
 import * as accounts from './messages/accounts.ts';
 import * as catalogue from './messages/catalogue.ts';
 import * as core from './messages/core.ts';
+import * as purchases from './messages/purchases.ts';
 
-export const pl = { ...core.pl, ...accounts.pl, ...catalogue.pl } as const;
+export const pl = { ...core.pl, ...accounts.pl, ...catalogue.pl, ...purchases.pl } as const;
 export type MessageKey = keyof typeof pl;
-export const en: Record<MessageKey, string> = { ...core.en, ...accounts.en, ...catalogue.en };
+export const en: Record<MessageKey, string> = { ...core.en, ...accounts.en, ...catalogue.en, ...purchases.en };

@@ -43,7 +43,7 @@ describe('language resolution', () => {
 
 describe('catalogue areas', () => {
   it('no area redefines another area\'s key', async () => {
-    const areas = [await import('../../src/i18n/messages/core.ts'), await import('../../src/i18n/messages/accounts.ts'), await import('../../src/i18n/messages/catalogue.ts')];
+    const areas = [await import('../../src/i18n/messages/core.ts'), await import('../../src/i18n/messages/accounts.ts'), await import('../../src/i18n/messages/catalogue.ts'), await import('../../src/i18n/messages/purchases.ts')];
     const seen = new Set<string>();
     for (const area of areas) {
       expect(Object.keys(area.en).sort()).toEqual(Object.keys(area.pl).sort());
