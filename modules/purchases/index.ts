@@ -8,6 +8,7 @@ export { accessUntil, hasAccess, isEventOver, isOnSale, ACCESS_DAYS_AFTER_LIVE }
 export type { ProductForSale, PriceForSale, Currency, ProductLookup, BuyerLookup } from './catalogue-port.ts';
 export { WebhookSignatureError, type ProviderSession, type WebhookOutcome } from './providers.ts';
 export { confirmationTexts } from './confirmation-mail.ts';
+export { watchView, type WatchView, type WatchAccess } from './watch.ts';
 export { signRecordingPath, verifyRecordingLink, RECORDING_LINK_TTL_MS } from './recording-links.ts';
 export type { CheckoutError, PurchaseService } from './service.ts';
 
