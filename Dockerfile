@@ -11,11 +11,12 @@ RUN node node_modules/astro/bin/astro.mjs build && npm prune --omit=dev --ignore
 
 # Runtime stage: production dependencies and the built server only, as a non-root user.
 FROM node:24-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data MEDIA_DIR=/app/media
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/media ./media
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

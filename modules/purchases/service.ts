@@ -6,6 +6,7 @@ import { ConcurrencyError, type EventMetadata, type EventStore, type RecordedEve
 import { accessUntil, isOnSale } from './access.ts';
 import type { BuyerLookup, ProductLookup } from './catalogue-port.ts';
 import { confirmationMail } from './confirmation-mail.ts';
+import { signRecordingPath } from './recording-links.ts';
 import {
   decide, evolve, initialState, PurchaseRuleBroken, streamOf,
   type PurchaseCommand, type PurchaseCompleted, type PurchaseEvent, type PurchaseState,
@@ -21,6 +22,8 @@ export type PurchasesDeps = {
   products: ProductLookup;
   buyers: BuyerLookup;
   siteName: string;
+  /** Signs recording URLs. */
+  secret: string;
   now?: () => Date;
 };
 
@@ -92,6 +95,27 @@ export function purchaseService(deps: PurchasesDeps) {
   return {
     activePurchase,
 
+    /** The file under MEDIA_DIR holding a product's recording, when we serve it ourselves. */
+    async recordingFile(productKey: string): Promise<string | null> {
+      const link = (await deps.products(productKey))?.recordingLink;
+      return link?.startsWith('media:') ? link.slice('media:'.length) : null;
+    },
+
+    /**
+     * The recording and live links, for an owner inside the access window only: a fresh signed URL for
+     * a recording we serve, the stored URL otherwise. Everyone else gets nothing.
+     */
+    async linksFor(userId: string | null, productKey: string): Promise<{ watchURL?: string; meetLink?: string }> {
+      if (!userId || !(await activePurchase(userId, productKey))) return {};
+      const product = await deps.products(productKey);
+      if (!product) return {};
+      const recording = product.recordingLink;
+      return {
+        ...(recording ? { watchURL: recording.startsWith('media:') ? signRecordingPath(deps.secret, productKey, userId, now()) : recording } : {}),
+        ...(product.liveLink ? { meetLink: product.liveLink } : {}),
+      };
+    },
+
     /** Starts a checkout for one product at one of its catalogue prices. Nothing from the client is trusted but the two ids. */
     async startCheckout(input: { userId: string; email: string; productKey: string; priceId: string; locale: 'pl' | 'en'; origin: string; metadata?: EventMetadata }):
       Promise<{ ok: true; url: string; purchaseId: string } | { ok: false; error: CheckoutError }> {
@@ -114,6 +138,15 @@ export function purchaseService(deps: PurchasesDeps) {
     },
 
     fulfil,
+
+    /** The caller's own unpaid checkout, with what the dev checkout page shows. */
+    async pendingCheckout(purchaseId: string, userId: string) {
+      const { state } = await load(purchaseId);
+      if (state.status !== 'pending' || state.checkout.userId !== userId) return null;
+      const product = await deps.products(state.checkout.productKey);
+      if (!product) return null;
+      return { title: product.title, amount: state.checkout.amount, currency: state.checkout.currency };
+    },
 
     /** The dev checkout's Pay button: completes the caller's own pending checkout with the catalogue amount. */
     async payDevCheckout(purchaseId: string, userId: string, origin: string) {

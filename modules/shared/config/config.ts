@@ -16,6 +16,7 @@ const EnvSchema = v.object({
   HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), 'localhost'),
   PUBLIC_URL: url(['http:', 'https:'], 'http(s)'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), './data'),
+  MEDIA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), './media'),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://'),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.check((s) => s === '' || s.length >= 32, 'must be at least 32 characters'))),
   ADMIN_EMAILS: v.optional(v.pipe(v.string(), v.transform((s) => s.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
@@ -46,7 +47,7 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
   }
   const out = result.output;
-  return { ...out, DATA_DIR: resolve(out.DATA_DIR), JWT_SECRET: out.JWT_SECRET || undefined };
+  return { ...out, DATA_DIR: resolve(out.DATA_DIR), MEDIA_DIR: resolve(out.MEDIA_DIR), JWT_SECRET: out.JWT_SECRET || undefined };
 }
 
 /** Keeps a generated signing secret in DATA_DIR so sessions survive restarts without configuration. */

@@ -11,7 +11,7 @@ import { startStripeStandIn } from '../../support/stripe-stand-in.ts';
 const WEBHOOK_SECRET = 'whsec_test_secret_for_signatures';
 const DAY = 86_400_000;
 const product: ProductForSale = {
-  key: 'trauma-seminar', title: { pl: 'Seminarium o traumie', en: 'Trauma seminar' }, liveAt: new Date(Date.now() + 10 * DAY), durationMinutes: 180,
+  key: 'trauma-seminar', title: { pl: 'Seminarium o traumie', en: 'Trauma seminar' }, liveAt: new Date(Date.now() + 10 * DAY), durationMinutes: 180, recordingLink: null, liveLink: 'https://meet.example/live',
   prices: [{ currency: 'USD', amount: 77, priceId: 'price_usd' }, { currency: 'PLN', amount: 299, priceId: 'price_pln' }, { currency: 'EUR', amount: 68, priceId: 'eur-inline' }],
 };
 const signer = new Stripe('sk_test_signer');
@@ -30,6 +30,7 @@ describe.each(backends)('Stripe purchases on $name', (backend) => {
     const config = { ...parseEnv({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stand.url }), JWT_SECRET: 'x'.repeat(32) };
     purchases = createPurchases({ config, log: pino({ level: 'silent' }), db: handle.db, store }, {
       products: async (key) => (key === product.key ? product : null),
+      productKeyForPrice: async (priceId) => (product.prices.some((p) => p.priceId === priceId) ? product.key : null),
       buyers: async () => ({ email: 'buyer@example.com', name: 'Ewa', language: 'pl' }),
       origin: () => 'http://shop.test',
     });
@@ -154,6 +155,18 @@ describe.each(backends)('Stripe purchases on $name', (backend) => {
     expect(await purchases.recordPlayback('u1', product.key)).toBe('recorded');
     expect(await purchases.recordPlayback('u1', product.key)).toBe('already-recorded');
     expect((await paidRows())[0]!.playback_started_at).not.toBeNull();
+  });
+
+  it('gives the live link only to an owner inside the window', async () => {
+    expect(await purchases.linksFor(null, product.key)).toEqual({});
+    expect(await purchases.linksFor('u1', product.key)).toEqual({});
+    const session = await start();
+    expect(await purchases.linksFor('u1', product.key)).toEqual({});
+    await deliver(stand.event('checkout.session.completed', stand.pay(session.id)));
+    expect(await purchases.linksFor('u1', product.key)).toEqual({ meetLink: 'https://meet.example/live' });
+    expect(await purchases.linksFor('u2', product.key)).toEqual({});
+    await sql`update purchases set access_until = now() - interval '1 second'`.execute(handle.db);
+    expect(await purchases.linksFor('u1', product.key)).toEqual({});
   });
 
   it('rebuilds the purchases read model from the log to the same rows', async () => {
