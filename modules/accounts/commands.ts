@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { mailMessage } from '../mailing/index.ts';
+import type { ModuleContext } from '../shared/module.ts';
+import { handleUserCommand } from './handling.ts';
+import { accountMail } from './mails.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import { hashLinkSecret, hashPassword, newLinkSecret } from './secrets.ts';
+import { UserRuleError, type Language } from './user.ts';
+
+const HOUR = 60 * 60 * 1000;
+export const VERIFY_LINK_HOURS = 48;
+export const RESET_LINK_HOURS = 1;
+
+/** Where the request came from: the limits count per IP, links point at PUBLIC_URL or the request's origin. */
+export type RequestInfo = { ip: string; origin: string; language: Language };
+
+export type Outcome<E extends string, T = object> = ({ ok: true } & T) | { ok: false; error: E };
+
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+const UNIQUE_VIOLATION = '23505';
+
+export function createCommands(ctx: ModuleContext, limiter: RateLimiter) {
+  const site = ctx.config.SITE_NAME;
+  const link = (req: RequestInfo, path: string) => new URL(path, ctx.config.PUBLIC_URL ?? req.origin).href;
+  const later = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+
+  const findByEmail = (email: string) => ctx.db.selectFrom('user_personal_data')
+    .innerJoin('users', 'users.id', 'user_personal_data.user_id')
+    .select(['user_personal_data.user_id as id', 'name', 'email', 'status', 'language'])
+    .where('email_key', '=', emailKey(email)).executeTakeFirst();
+
+  /** A new verification link for `userId`, mailed to `to` in `language`. */
+  async function sendVerification(userId: string, to: { name: string; email: string }, req: RequestInfo, language: Language) {
+    const secret = newLinkSecret();
+    await handleUserCommand(ctx, userId, { type: 'ResendVerification', tokenHash: hashLinkSecret(secret), language, expiresAt: later(VERIFY_LINK_HOURS) }, {
+      outbox: (events) => events.map((e) => mailMessage(`verify:${userId}:${e.streamVersion}`,
+        accountMail('verify', { language, site, to: to.email, name: to.name, link: link(req, `/verify-email/${secret}`) }))),
+    });
+  }
+
+  return {
+    /**
+     * Registers a new account and mails a verification link. For an address that already has an account the
+     * answer is the same, and its owner is told by e-mail instead: the answer never reveals who is registered.
+     */
+    async register(input: { name: string; email: string; phone: string; password: string }, req: RequestInfo): Promise<Outcome<'rate-limited'>> {
+      if (await limiter.exceeded('register', req.ip, emailKey(input.email))) return { ok: false, error: 'rate-limited' };
+      // Hash first in every case, so both branches take the same time.
+      const passwordHash = await hashPassword(input.password);
+      const existing = await findByEmail(input.email);
+      if (existing) {
+        await handleUserCommand(ctx, existing.id, { type: 'ReportExistingAddress', language: req.language, now: new Date().toISOString() }, {
+          outbox: (events) => events.map((e) => mailMessage(`existing:${existing.id}:${e.streamVersion}`,
+            accountMail('existing', { language: existing.language, site, to: existing.email, name: existing.name, link: link(req, '/zaloguj-sie') }))),
+        });
+        return { ok: true };
+      }
+      const userId = randomUUID();
+      const secret = newLinkSecret();
+      const email = input.email.trim();
+      try {
+        await handleUserCommand(ctx, userId, {
+          type: 'Register', userId, language: req.language, tokenHash: hashLinkSecret(secret),
+          expiresAt: later(VERIFY_LINK_HOURS), now: new Date().toISOString(),
+        }, {
+          alongside: async (tx) => {
+            await tx.insertInto('user_personal_data').values({
+              user_id: userId, name: input.name.trim(), email, email_key: emailKey(email), phone: input.phone.trim(), password_hash: passwordHash,
+            }).execute();
+          },
+          outbox: (events) => events.filter((e) => e.type === 'VerificationEmailSent').map(() => mailMessage(`verify:${userId}:initial`,
+            accountMail('verify', { language: req.language, site, to: email, name: input.name.trim(), link: link(req, `/verify-email/${secret}`) }))),
+        });
+      } catch (error) {
+        // Someone registered the same address a moment ago: the same answer as for any existing address.
+        if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      }
+      return { ok: true };
+    },
+
+    /** Mails a new verification link to an unverified address; the same answer whatever the address. */
+    async resendVerification(email: string, req: RequestInfo): Promise<Outcome<'rate-limited'>> {
+      if (await limiter.exceeded('resend', req.ip, emailKey(email))) return { ok: false, error: 'rate-limited' };
+      const user = await findByEmail(email);
+      if (user?.status === 'unverified') await sendVerification(user.id, user, req, user.language);
+      return { ok: true };
+    },
+
+    /** Verifies the address a link was sent to; the caller then signs the user in. */
+    async verifyEmail(secret: string): Promise<Outcome<'invalid-link', { userId: string }>> {
+      const tokenHash = hashLinkSecret(secret);
+      const row = await ctx.db.selectFrom('account_tokens').select('user_id')
+        .where('token_hash', '=', tokenHash).where('kind', '=', 'verify').executeTakeFirst();
+      if (!row) return { ok: false, error: 'invalid-link' };
+      try {
+        await handleUserCommand(ctx, row.user_id, { type: 'VerifyEmail', tokenHash, now: new Date().toISOString() }, { actor: row.user_id });
+        return { ok: true, userId: row.user_id };
+      } catch (error) {
+        if (error instanceof UserRuleError) return { ok: false, error: 'invalid-link' };
+        throw error;
+      }
+    },
+
+    /** Mails a single-use reset link valid for an hour; the same answer whether or not the address exists. */
+    async requestPasswordReset(email: string, req: RequestInfo): Promise<Outcome<'rate-limited'>> {
+      if (await limiter.exceeded('forgot', req.ip, emailKey(email))) return { ok: false, error: 'rate-limited' };
+      const user = await findByEmail(email);
+      if (!user) return { ok: true };
+      const secret = newLinkSecret();
+      await handleUserCommand(ctx, user.id, { type: 'RequestPasswordReset', resetHash: hashLinkSecret(secret), language: req.language, expiresAt: later(RESET_LINK_HOURS) }, {
+        outbox: (events) => events.map((e) => mailMessage(`reset:${user.id}:${e.streamVersion}`,
+          accountMail('reset', { language: req.language, site, to: user.email, name: user.name, link: link(req, `/reset-password/${secret}`) }))),
+      });
+      return { ok: true };
+    },
+
+    /** Sets a new password through a reset link; spends the link and revokes every older session token. */
+    async resetPassword(secret: string, newPassword: string, req: RequestInfo): Promise<Outcome<'rate-limited' | 'invalid-link'>> {
+      const resetHash = hashLinkSecret(secret);
+      if (await limiter.exceeded('reset', req.ip, resetHash)) return { ok: false, error: 'rate-limited' };
+      const row = await ctx.db.selectFrom('account_tokens').select('user_id')
+        .where('token_hash', '=', resetHash).where('kind', '=', 'reset').executeTakeFirst();
+      if (!row) return { ok: false, error: 'invalid-link' };
+      const passwordHash = await hashPassword(newPassword);
+      try {
+        await handleUserCommand(ctx, row.user_id, { type: 'ResetPassword', resetHash, now: new Date().toISOString() }, {
+          actor: row.user_id,
+          alongside: async (tx) => {
+            await tx.updateTable('user_personal_data').set({ password_hash: passwordHash }).where('user_id', '=', row.user_id).execute();
+          },
+        });
+        return { ok: true };
+      } catch (error) {
+        if (error instanceof UserRuleError) return { ok: false, error: 'invalid-link' };
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { createHash, randomBytes } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import { SignJWT, jwtVerify } from 'jose';
+
+/** bcrypt cost 12, as the issue asks. */
+const COST = 12;
+export const hashPassword = (password: string) => bcrypt.hash(password, COST);
+export const checkPassword = (password: string, hash: string) => bcrypt.compare(password, hash);
+
+/** Compared against when no account matches, so a missing address takes as long as a wrong password. */
+let dummyHash: Promise<string> | null = null;
+export const dummyPasswordHash = () => (dummyHash ??= bcrypt.hash('no such account', COST));
+
+/** A secret for an e-mailed link; only its hash is stored, so a leaked database yields no usable link. */
+export const newLinkSecret = () => randomBytes(32).toString('base64url');
+export const hashLinkSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+
+export type SessionClaims = { sub: string; role: 'admin' | 'user'; ver: number };
+
+const SESSION_DAYS = 7;
+export const SESSION_MAX_AGE_SECONDS = SESSION_DAYS * 24 * 60 * 60;
+
+export function createSessionTokens(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: (claims: SessionClaims) => new SignJWT({ role: claims.role, ver: claims.ver })
+      .setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setIssuedAt()
+      .setExpirationTime(`${SESSION_DAYS}d`).sign(key),
+    /** The claims of a valid, unexpired token, or null. */
+    async verify(token: string): Promise<SessionClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        if (typeof payload.sub !== 'string' || typeof payload['ver'] !== 'number') return null;
+        return { sub: payload.sub, role: payload['role'] === 'admin' ? 'admin' : 'user', ver: payload['ver'] };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

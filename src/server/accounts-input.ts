@@ -1,0 +1,38 @@
+import * as v from 'valibot';
+
+/**
+ * Request bodies of the accounts API (spec section 7). Issue messages are message-catalogue keys.
+ * Missing text fields read as empty, so "fill in all fields" answers them rather than a bare invalid body.
+ */
+const text = (max: number) => v.optional(v.pipe(v.string('error.invalidBody'), v.maxLength(max, 'error.invalidBody')), '');
+const language = v.optional(v.string('error.invalidBody'));
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const filled = (s: string) => s.trim() !== '';
+
+export const RegisterBody = v.pipe(
+  v.object({ name: text(200), email: text(254), password: text(200), phone: text(50), repeat: text(200), language }, 'error.invalidBody'),
+  v.check((b) => [b.name, b.email, b.password, b.phone].every(filled), 'accounts.fillAllFields'),
+  v.check((b) => EMAIL.test(b.email.trim()), 'accounts.invalidEmail'),
+  v.check((b) => b.password === b.repeat, 'accounts.registerPasswordsMismatch'),
+);
+
+export const LoginBody = v.pipe(
+  v.object({ email: text(254), password: text(200), language }, 'error.invalidBody'),
+  v.check((b) => filled(b.email) && b.password !== '', 'accounts.credentialsRequired'),
+);
+
+/** forgot-password and resend-verification: one address. */
+export const EmailBody = v.pipe(
+  v.object({ email: text(254), language }, 'error.invalidBody'),
+  v.check((b) => filled(b.email), 'accounts.emailRequired'),
+  v.check((b) => EMAIL.test(b.email.trim()), 'accounts.invalidEmail'),
+);
+
+export const VerifyBody = v.object({ token: v.pipe(v.string('accounts.verifyFailed'), v.minLength(1, 'accounts.verifyFailed'), v.maxLength(200, 'accounts.verifyFailed')), language }, 'accounts.verifyFailed');
+
+/** `repeat` is optional: the spec's payload is {newPassword, language}; our page sends the confirmation too. */
+export const ResetBody = v.pipe(
+  v.object({ newPassword: v.pipe(v.string('accounts.passwordTooShort'), v.maxLength(200, 'error.invalidBody')), repeat: v.optional(v.string('error.invalidBody')), language }, 'error.invalidBody'),
+  v.check((b) => b.repeat === undefined || b.repeat === b.newPassword, 'accounts.passwordsMismatch'),
+  v.check((b) => b.newPassword.length >= 6, 'accounts.passwordTooShort'),
+);

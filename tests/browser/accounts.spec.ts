@@ -1,0 +1,134 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { startSmtp } from '../support/smtp.ts';
+
+let server: RunningServer;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+test.beforeAll(async () => {
+  smtp = await startSmtp();
+  server = await startServer({ SMTP_URL: smtp.url });
+});
+test.afterAll(async () => { await server?.stop(); await smtp?.close(); });
+
+/** The link to `path` in the newest message to `to`, as the loopback SMTP server received it. */
+async function linkFromMail(to: string, path: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mail = [...smtp.received].reverse().find((m) => m.envelopeTo.includes(to) && (m.parsed.text ?? '').includes(`/${path}/`));
+    if (mail) return new RegExp(`(http://\\S+/${path}/[A-Za-z0-9_-]+)`).exec(mail.parsed.text ?? '')![1]!;
+    if (Date.now() > deadline) throw new Error(`no ${path} mail for ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Script errors and CSP violations; failed fetches (the 401 of a wrong password, the /video page not built yet) are expected. */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text()); });
+  return errors;
+}
+
+/** Islands take input once React has hydrated them (Astro drops the `ssr` attribute then). */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('astro-island:not([ssr])').first().waitFor();
+}
+
+const ui = {
+  pl: {
+    register: 'Stwórz konto', name: 'Imię i nazwisko', password: 'Hasło', repeat: 'Powtórz hasło', phone: 'Telefon',
+    terms: 'Akceptuję regulamin i politykę prywatności', termsLink: 'regulamin i politykę prywatności', termsTitle: 'Regulamin i polityka prywatności', close: 'Zamknij',
+    acceptTerms: 'Proszę zaakceptować regulamin', registered: 'Rejestracja zakończona sukcesem!',
+    verified: 'Adres e-mail został potwierdzony.', welcome: 'Witaj, Anna!', logout: 'Wyloguj się', login: 'Zaloguj się',
+    invalid: 'Nieprawidłowy e-mail lub hasło.', forgotLink: 'Nie pamiętasz hasła?', send: 'Wyślij', forgotSent: 'Jeśli istnieje konto z tym adresem',
+    newPassword: 'Nowe hasło', confirm: 'Potwierdź nowe hasło', change: 'Zmień hasło', mismatch: 'Hasła nie są takie same.',
+    changed: 'Hasło zostało zmienione.', incomplete: 'Link jest nieprawidłowy lub niekompletny.', errorTitle: 'Błąd',
+  },
+  en: {
+    register: 'Create account', name: 'Full name', password: 'Password', repeat: 'Repeat password', phone: 'Phone',
+    terms: 'I accept the terms and privacy policy', termsLink: 'terms and privacy policy', termsTitle: 'Terms and privacy policy', close: 'Close',
+    acceptTerms: 'Please accept the terms and conditions', registered: 'Registration successful!',
+    verified: 'Your e-mail address has been verified.', welcome: 'Welcome, Anna!', logout: 'Log out', login: 'Log in',
+    invalid: 'Invalid e-mail or password.', forgotLink: 'Forgot your password?', send: 'Send', forgotSent: 'If an account with this address exists',
+    newPassword: 'New password', confirm: 'Confirm new password', change: 'Change password', mismatch: 'Passwords do not match.',
+    changed: 'Your password has been changed.', incomplete: 'The link is invalid or incomplete.', errorTitle: 'Error',
+  },
+} as const;
+
+for (const lang of ['pl', 'en'] as const) {
+  test(`register → e-mail link → welcome → log out → log in → forgot → reset → log in again (${lang})`, async ({ page }) => {
+    const t = ui[lang];
+    const email = `anna.${lang}.${Date.now()}@example.com`;
+    const errors = watchErrors(page);
+
+    // Registration, with the terms modal and the terms check.
+    await open(page, `${server.url}/stworz-konto?lang=${lang}`);
+    await page.getByLabel(t.name).fill('Anna');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel(t.password, { exact: true }).fill('pierwsze1');
+    await page.getByLabel(t.repeat).fill('pierwsze1');
+    await page.getByLabel(t.phone).fill('+48 600 100 200');
+    await page.getByRole('button', { name: t.register }).click();
+    await expect(page.getByText(t.acceptTerms).first()).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: t.terms })).toBeFocused();
+    await page.getByRole('button', { name: t.termsLink, exact: true }).click();
+    await expect(page.getByRole('heading', { name: t.termsTitle })).toBeVisible();
+    await page.getByRole('button', { name: t.close }).click();
+    await page.getByRole('checkbox', { name: t.terms }).check();
+    await page.getByRole('button', { name: t.register }).click();
+    await expect(page.getByText(t.registered)).toBeVisible();
+
+    // The link from the received e-mail verifies, then /welcome after 3 seconds with the name and confetti.
+    await page.goto(await linkFromMail(email, 'verify-email'));
+    await expect(page.getByText(t.verified)).toBeVisible();
+    await page.waitForURL('**/welcome', { timeout: 6000 });
+    await expect(page.getByText(t.welcome)).toBeVisible();
+    await expect(page.locator('canvas.confetti')).toHaveAttribute('data-pieces', '250');
+
+    // Log out goes home; the welcome page then sends a visitor home too.
+    await page.getByRole('button', { name: t.logout }).click();
+    await expect(page).toHaveURL(`${server.url}/`);
+
+    // Log in: a wrong password shows the generic message for 2 seconds; the right one goes to /video.
+    await open(page, `${server.url}/zaloguj-sie`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel(t.password).fill('wrong-one');
+    await page.getByLabel(t.password).press('Enter');
+    await expect(page.getByText(t.invalid)).toBeVisible();
+    await expect(page.getByText(t.invalid)).toBeHidden({ timeout: 4000 });
+    await page.getByLabel(t.password).fill('pierwsze1');
+    await page.getByRole('button', { name: t.login }).click();
+    await page.waitForURL('**/video');
+    await page.goto(`${server.url}/zaloguj-sie`);
+    await expect(page).toHaveURL(`${server.url}/video`);
+
+    // Forgot password → reset through the e-mailed link → /zaloguj-sie after 3 seconds.
+    await open(page, `${server.url}/forgot-password`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: t.send }).click();
+    await expect(page.getByText(t.forgotSent)).toBeVisible();
+    await open(page, await linkFromMail(email, 'reset-password'));
+    await page.getByLabel(t.newPassword, { exact: true }).fill('drugie22');
+    await page.getByLabel(t.confirm).fill('drugie33');
+    await page.getByRole('button', { name: t.change }).click();
+    await expect(page.getByText(t.mismatch)).toBeVisible();
+    await expect(page.getByLabel(t.confirm)).toBeFocused();
+    await page.getByLabel(t.confirm).fill('drugie22');
+    await page.getByRole('button', { name: t.change }).click();
+    await expect(page.getByText(t.changed)).toBeVisible();
+    // The reset revoked the old session, so the login page shows instead of redirecting.
+    await page.waitForURL('**/zaloguj-sie', { timeout: 6000 });
+    await page.locator('astro-island:not([ssr])').first().waitFor();
+
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel(t.password).fill('drugie22');
+    await page.getByRole('button', { name: t.login }).click();
+    await page.waitForURL('**/video');
+
+    await page.goto(`${server.url}/reset-password`);
+    await expect(page.getByRole('heading', { name: t.errorTitle })).toBeVisible();
+    await expect(page.getByText(t.incomplete)).toBeVisible();
+    expect(errors, 'no CSP violations or script errors').toEqual([]);
+  });
+}
