@@ -83,6 +83,14 @@ export function createAccounts(ctx: ModuleContext, deps: AccountsDeps) {
       return { id: user.id, name: user.name, email: user.email, phone: user.phone, role: roleOf(user.email) };
     },
 
+    /** Name, address and chosen language for mail to a user (e.g. purchase confirmations); null once erased. */
+    async mailContact(userId: string): Promise<{ name: string; email: string; language: 'pl' | 'en' } | null> {
+      const row = await ctx.db.selectFrom('users')
+        .innerJoin('user_personal_data', 'user_personal_data.user_id', 'users.id')
+        .select(['name', 'email', 'language']).where('users.id', '=', userId).executeTakeFirst();
+      return row ?? null;
+    },
+
     async profile(user: SessionUser): Promise<Profile> {
       return { ...user, purchasedVideos: await purchasedVideos(user.id) };
     },

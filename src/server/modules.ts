@@ -11,14 +11,19 @@ import type { OutboxHandler } from '../../modules/shared/outbox/index.ts';
  */
 export function wireModules(ctx: ModuleContext, web: { origin: () => string } = { origin: () => ctx.config.PUBLIC_URL ?? `http://${ctx.config.HOST}:${ctx.config.PORT}` }) {
   const mailing = createMailing(ctx);
-  const accounts = createAccounts(ctx, { mailing });
   const catalogue = createCatalogue(ctx);
+  // Purchases and accounts need each other (the profile lists purchases, a purchase mails its buyer): both through closures.
   const purchases = createPurchases(ctx, {
-    // Adapters to the catalogue and accounts read models; they arrive with those modules.
+    // Adapter to the catalogue's read model arrives with the catalogue module.
     products: async () => null,
     productKeyForPrice: async () => null,
-    buyers: async () => null,
+    buyers: (userId) => accounts.mailContact(userId),
     origin: web.origin,
+  });
+  const accounts = createAccounts(ctx, {
+    mailing,
+    purchasedVideos: async (userId) => (await purchases.purchasesOf(userId))
+      .map((p) => ({ key: p.product_key, purchaseDate: (p.paid_at ?? new Date(0)).toISOString() })),
   });
   for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections]) ctx.store.addProjection(projection);
   const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers };

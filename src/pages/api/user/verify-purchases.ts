@@ -1,0 +1,17 @@
+import type { APIRoute } from 'astro';
+import { isCrossSiteCookieRequest, json, problem } from '../../../server/http.ts';
+import { publicOrigin } from '../../../server/origin.ts';
+
+/** A buyer back from the provider before its webhook: reconcile their open checkouts, then answer the updated user. */
+export const POST: APIRoute = async ({ request, url, locals }) => {
+  const { t, user, runtime } = locals;
+  if (!user) return problem(t, 'error.unauthorized', 401);
+  if (isCrossSiteCookieRequest(request, url)) return problem(t, 'error.crossOrigin', 403);
+  try {
+    await runtime.services.purchases.reconcile(user.id, publicOrigin(runtime.config.PUBLIC_URL, url));
+  } catch (error) {
+    // The provider being unreachable must not hide what the user already owns.
+    runtime.log.warn({ err: error, requestId: locals.requestId }, 'purchase reconciliation failed');
+  }
+  return json(await runtime.services.accounts.profile(user));
+};
