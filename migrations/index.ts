@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import { accountsMigrations } from './accounts/index.ts';
 import { catalogueMigrations } from './catalogue/index.ts';
+import { contactMigrations } from './contact/index.ts';
 import { sharedMigrations } from './shared/index.ts';
 
 /**
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   ...sharedMigrations,
   ...accountsMigrations,
   ...catalogueMigrations,
+  ...contactMigrations,
 };

@@ -1,5 +1,6 @@
 import type { AccountsTables } from '../../accounts/schema.ts';
 import type { CatalogueTables } from '../../catalogue/schema.ts';
+import type { ContactTables } from '../../contact/schema.ts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Tables owned by the shared infrastructure. Modules extend `Database` with their own read models. */
@@ -49,7 +50,7 @@ export interface DevMailboxTable {
  * Every table. Modules declare their read models in their own schema file and add them here
  * (one line each) so Kysely queries are typed end to end.
  */
-export interface Database extends AccountsTables, CatalogueTables {
+export interface Database extends AccountsTables, CatalogueTables, ContactTables {
   events: EventsTable;
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../shared/db/index.ts';
+import type { Article } from './article.ts';
+import type { Facilitator } from './facilitator.ts';
+import type { Category, Product } from './product.ts';
+
+/** Read-only questions the pages ask. None of them selects the live or recording link. */
+export function catalogueQueries(db: Kysely<Database>) {
+  const products = () => db.selectFrom('catalogue_products').select('doc');
+  return {
+    async product(key: string): Promise<Product | null> {
+      const row = await products().where('key', '=', key).executeTakeFirst();
+      return row ? (row.doc as Product) : null;
+    },
+    /** Every product, soonest first. */
+    async products(category?: Category): Promise<Product[]> {
+      let q = products().orderBy('starts_at', 'asc').orderBy('key');
+      if (category) q = q.where('category', '=', category);
+      return (await q.execute()).map((r) => r.doc as Product);
+    },
+    async facilitators(): Promise<Facilitator[]> {
+      const rows = await db.selectFrom('catalogue_facilitators').select('doc').orderBy('position').execute();
+      return rows.map((r) => r.doc as Facilitator);
+    },
+    /** Newest first. */
+    async articles(): Promise<Article[]> {
+      return db.selectFrom('catalogue_articles').select(['key', 'title', 'description', 'link'])
+        .orderBy('published_position', 'desc').execute();
+    },
+  };
+}
