@@ -25,7 +25,8 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   integrations: [react()],
   server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? 'localhost' },
-  cache: { provider: memoryCache() },
+  // Astro's memory cache, keyed per language and bypassed for signed-in requests (see the provider file).
+  cache: { provider: { ...memoryCache(), name: 'memory-per-visitor', entrypoint: './src/server/page-cache-provider.ts' } },
   // Our own origin check covers cookie-authenticated API calls (see src/server/http.ts).
   security: {
     checkOrigin: false,

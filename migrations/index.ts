@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import { accountsMigrations } from './accounts/index.ts';
 import { catalogueMigrations } from './catalogue/index.ts';
+import { contactMigrations } from './contact/index.ts';
 import { purchasesMigrations } from './purchases/index.ts';
 import { sharedMigrations } from './shared/index.ts';
 
@@ -12,5 +13,6 @@ export const migrations: Record<string, Migration> = {
   ...sharedMigrations,
   ...accountsMigrations,
   ...catalogueMigrations,
+  ...contactMigrations,
   ...purchasesMigrations,
 };

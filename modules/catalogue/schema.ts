@@ -1,2 +1,35 @@
+import type { ColumnType } from 'kysely';
+
+type Json = ColumnType<unknown, string, string>;
+
+/** One row per product; `doc` is the public product definition, the links sit apart so no query leaks them by accident. */
+export interface CatalogueProductsTable {
+  key: string;
+  category: string;
+  starts_at: ColumnType<Date, Date | string, Date | string>;
+  doc: Json;
+  live_link: string | null;
+  recording_link: string | null;
+  published_position: number;
+}
+
+export interface CatalogueFacilitatorsTable {
+  id: string;
+  position: number;
+  doc: Json;
+}
+
+export interface CatalogueArticlesTable {
+  key: string;
+  title: string;
+  description: string;
+  link: string;
+  published_position: number;
+}
+
 /** The catalogue module's read-model tables (see modules/shared/db/schema.ts). */
-export interface CatalogueTables {}
+export interface CatalogueTables {
+  catalogue_products: CatalogueProductsTable;
+  catalogue_facilitators: CatalogueFacilitatorsTable;
+  catalogue_articles: CatalogueArticlesTable;
+}

@@ -65,7 +65,8 @@ export function stripeProvider(secretKey: string, webhookSecret: string | undefi
   const provider: PaymentProvider & { parseWebhook(rawBody: string, signature: string | null): WebhookOutcome } = {
     name: 'stripe',
     async createCheckout(r) {
-      const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = r.price.priceId.startsWith('price_')
+      // A real Stripe price id (price_ + letters and digits) is used as is; any other id (the demo ones) becomes price data from the catalogue.
+      const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = /^price_[A-Za-z0-9]+$/.test(r.price.priceId)
         ? { price: r.price.priceId, quantity: 1 }
         : { quantity: 1, price_data: { currency: r.price.currency.toLowerCase(), unit_amount: r.price.amount * 100, product_data: { name: r.product.title[r.locale] } } };
       const metadata = { purchaseId: r.purchaseId, userId: r.userId, productKey: r.product.key };

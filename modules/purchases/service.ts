@@ -184,6 +184,14 @@ export function purchaseService(deps: PurchasesDeps) {
       }
     },
 
+    /** Keys of the products a user may watch now (paid, inside the access window). */
+    async ownedKeys(userId: string): Promise<string[]> {
+      const at = now();
+      const rows = await deps.db.selectFrom('purchases').select('product_key').distinct()
+        .where('user_id', '=', userId).where('status', '=', 'paid').where('paid_at', '<=', at).where('access_until', '>', at).execute();
+      return rows.map((r) => r.product_key);
+    },
+
     /** Paid purchases of a user, newest first, for the profile and the library. */
     async purchasesOf(userId: string) {
       return deps.db.selectFrom('purchases').select(['purchase_id', 'product_key', 'paid_at', 'access_until', 'playback_started_at', 'amount', 'currency'])

@@ -1,9 +1,12 @@
 import { createAccounts } from '../../modules/accounts/index.ts';
 import { createCatalogue } from '../../modules/catalogue/index.ts';
+import { createContact } from '../../modules/contact/index.ts';
 import { createMailing } from '../../modules/mailing/index.ts';
 import { createPurchases } from '../../modules/purchases/index.ts';
 import type { ModuleContext } from '../../modules/shared/module.ts';
 import type { OutboxHandler } from '../../modules/shared/outbox/index.ts';
+import { productForSale } from './catalogue-for-sale.ts';
+import { invalidatePages } from './page-cache.ts';
 
 /**
  * The composition root: builds each module, registers its projections with the store and its
@@ -12,11 +15,11 @@ import type { OutboxHandler } from '../../modules/shared/outbox/index.ts';
 export function wireModules(ctx: ModuleContext, web: { origin: () => string } = { origin: () => ctx.config.PUBLIC_URL ?? `http://${ctx.config.HOST}:${ctx.config.PORT}` }) {
   const mailing = createMailing(ctx);
   const catalogue = createCatalogue(ctx);
+  const contact = createContact(ctx);
   // Purchases and accounts need each other (the profile lists purchases, a purchase mails its buyer): both through closures.
   const purchases = createPurchases(ctx, {
-    // Adapter to the catalogue's read model arrives with the catalogue module.
-    products: async () => null,
-    productKeyForPrice: async () => null,
+    products: (key) => productForSale(catalogue, key),
+    productKeyForPrice: (priceId) => catalogue.productKeyForPrice(priceId),
     buyers: (userId) => accounts.mailContact(userId),
     origin: web.origin,
   });
@@ -25,10 +28,13 @@ export function wireModules(ctx: ModuleContext, web: { origin: () => string } = 
     purchasedVideos: async (userId) => (await purchases.purchasesOf(userId))
       .map((p) => ({ key: p.product_key, purchaseDate: (p.paid_at ?? new Date(0)).toISOString() })),
   });
+  catalogue.setOwnership(async (userId) => new Set((await purchases.ownedKeys(userId))));
+  // A committed catalogue or article change drops the cached public pages that show it.
+  catalogue.onChange((change) => void invalidatePages([change]));
   for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections]) ctx.store.addProjection(projection);
   const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers };
   return {
-    services: { mailing, accounts, catalogue, purchases },
+    services: { mailing, accounts, catalogue, contact, purchases },
     outboxHandlers,
     async seed() {
       await accounts.seed();

@@ -10,10 +10,10 @@ test('the home page is Polish by default; the switch makes it English and the ch
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await page.goto(server.url);
   await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
-  await expect(page.getByRole('link', { name: 'Eksploruj' })).toBeVisible();
-  await page.getByRole('link', { name: 'English' }).click();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Eksploruj' })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(page.getByRole('link', { name: 'Explore' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Explore' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
   await page.goto(server.url);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -1,5 +1,6 @@
 import type { AccountsTables } from '../../accounts/schema.ts';
 import type { CatalogueTables } from '../../catalogue/schema.ts';
+import type { ContactTables } from '../../contact/schema.ts';
 import type { PurchasesTables } from '../../purchases/schema.ts';
 import type { ColumnType, Generated } from 'kysely';
 
@@ -50,7 +51,7 @@ export interface DevMailboxTable {
  * Every table. Modules declare their read models in their own schema file and add them here
  * (one line each) so Kysely queries are typed end to end.
  */
-export interface Database extends AccountsTables, CatalogueTables, PurchasesTables {
+export interface Database extends AccountsTables, CatalogueTables, ContactTables, PurchasesTables {
   events: EventsTable;
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;

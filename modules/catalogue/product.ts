@@ -1,0 +1,105 @@
+/** The catalogue's vocabulary: products (seminars, workshops, trainings), their events and the rules for them. */
+
+/** A text in both languages of the site. */
+export type Bilingual = { pl: string; en: string };
+
+export type Category = 'seminar' | 'workshop' | 'training';
+export const CATEGORIES: readonly Category[] = ['seminar', 'workshop', 'training'];
+
+export type Currency = 'USD' | 'PLN' | 'EUR';
+/** One price entry: the spec keeps three, index 0 USD, 1 PLN, 2 EUR. `api` is the payment provider's price id. */
+export type Price = { price: number; name: Currency; api: string };
+
+export type Teacher = { img: string; text: string; desc: string; descEn: string };
+export type LearningPoint = { title: Bilingual; desc: Bilingual };
+export type DetailLine = { label: Bilingual; value: Bilingual };
+
+/**
+ * The local product definition of spec section 3, as every page may see it.
+ * The live link and the recording link are deliberately absent: they live in `ProductSecrets`.
+ */
+export type Product = {
+  key: string;
+  category: Category;
+  title: string;
+  titleEn: string;
+  /** Display date range and place, e.g. "23–28 września 2026 · Warszawa". */
+  day: Bilingual;
+  /** dd.mm.yyyy, in Europe/Warsaw. */
+  date: string;
+  /** The event's start as an instant (ISO 8601); the wall clock it was given in is Europe/Warsaw. */
+  startsAt: string;
+  duration: Bilingual;
+  isOnline: boolean;
+  thumbnail: string;
+  videoSrc: string | null;
+  /** The facilitator leading it, and their avatar. */
+  channel: string;
+  avatar: string;
+  heroDesc: Bilingual;
+  whyWatch: LearningPoint[];
+  subDesc: Bilingual;
+  details: DetailLine[];
+  /** Audience and certificate. */
+  final: Bilingual;
+  certificate: string | null;
+  recordingAvailable: boolean;
+  teachers: Teacher[];
+  price: [Price, Price, Price];
+  groupSize: { min: number; max: number };
+};
+
+/** Never leaves the server in this issue; purchases hand them to owners inside the access window. */
+export type ProductSecrets = { liveLink: string | null; recordingLink: string | null };
+
+export type ProductPublished = { type: 'ProductPublished'; data: { product: Product; secrets: ProductSecrets } };
+export type ProductRevised = { type: 'ProductRevised'; data: { key: string; changes: Partial<Omit<Product, 'key'>>; secrets?: Partial<ProductSecrets> } };
+export type ProductEvent = ProductPublished | ProductRevised;
+
+export const productStream = (key: string) => `product-${key}`;
+
+export class CatalogueError extends Error {
+  override readonly name = 'CatalogueError';
+  readonly code: 'product-exists' | 'product-not-found' | 'article-invalid' | 'article-not-found';
+  constructor(code: CatalogueError['code']) {
+    super(code);
+    this.code = code;
+  }
+}
+
+/** Publishing is allowed once per key. */
+export function decidePublish(existingVersion: number, product: Product, secrets: ProductSecrets): ProductEvent[] {
+  if (existingVersion > 0) throw new CatalogueError('product-exists');
+  return [{ type: 'ProductPublished', data: { product, secrets } }];
+}
+
+/** A revision needs a published product; an empty change records nothing. */
+export function decideRevise(existingVersion: number, key: string, changes: ProductRevised['data']['changes'], secrets?: Partial<ProductSecrets>): ProductEvent[] {
+  if (existingVersion === 0) throw new CatalogueError('product-not-found');
+  if (Object.keys(changes).length === 0 && !secrets) return [];
+  return [{ type: 'ProductRevised', data: { key, changes, ...(secrets ? { secrets } : {}) } }];
+}
+
+/** An event 24 hours past its start has ended: its page turns to the recording or the ended state (spec 4, 9). */
+export const ENDED_AFTER_MS = 24 * 60 * 60 * 1000;
+export const isUpcoming = (p: Pick<Product, 'startsAt'>, now: Date) => new Date(p.startsAt).getTime() + ENDED_AFTER_MS > now.getTime();
+
+/** The price in a currency (index 0 USD, 1 PLN, 2 EUR). */
+export const priceIn = (p: Pick<Product, 'price'>, currency: Currency): Price =>
+  p.price.find((x) => x.name === currency) ?? p.price[1];
+
+/** The product in the API shape of spec section 3 (`GET /api/videos/{id}`): never a link. */
+export function toApiVideo(p: Product) {
+  const lines = (lang: 'pl' | 'en') => p.details.map((d) => `${d.label[lang]}: ${d.value[lang]}`).join('\n');
+  return {
+    key: p.key,
+    title: p.title,
+    titleEn: p.titleEn,
+    date: p.date,
+    desc: p.heroDesc.pl,
+    details: lines('pl'),
+    detailsEn: lines('en'),
+    thumbnail: p.thumbnail,
+  };
+}
+export type ApiVideo = ReturnType<typeof toApiVideo>;

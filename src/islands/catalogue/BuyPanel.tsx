@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { checkoutHref, closesOnDrag, CURRENCIES, currencySwitchUrl, languageOfCurrency, type Currency } from './buy.ts';
+import Dialog from './Dialog.tsx';
+
+type PriceEntry = { currency: Currency; amount: number; priceId: string };
+type Labels = { buyNow: string; price: string; currency: string; accept: string; panel: string; dragHint: string; close: string; gross: string; terms: string };
+type Props = {
+  signedIn: boolean;
+  lang: 'pl' | 'en';
+  prices: PriceEntry[];
+  currency: Currency;
+  openAtStart: boolean;
+  labels: Labels;
+  terms: { heading: string; paragraphs: string[] }[];
+};
+
+const format = (amount: number, currency: Currency, lang: 'pl' | 'en') =>
+  new Intl.NumberFormat(lang === 'pl' ? 'pl-PL' : 'en-GB', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
+
+/**
+ * Buy now, the bottom Buy bar and the purchase panel. A visitor without a session goes to /stworz-konto;
+ * a signed-in user gets the panel: price, PLN/EUR/USD (which also switches the language), the policy
+ * checkbox (its text opens the terms) and the Buy now button, dimmed until the box is ticked.
+ */
+export default function BuyPanel({ signedIn, lang, prices, currency: startCurrency, openAtStart, labels, terms }: Props) {
+  // Opened after hydration (not during it) so the server's closed markup always matches the first client render.
+  const [open, setOpen] = useState(false);
+  useEffect(() => { if (openAtStart && signedIn) setOpen(true); }, [openAtStart, signedIn]);
+  const [currency, setCurrency] = useState<Currency>(startCurrency);
+  const [accepted, setAccepted] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [barVisible, setBarVisible] = useState(false);
+  const dragStart = useRef<number | null>(null);
+
+  useEffect(() => {
+    const onScroll = () => setBarVisible(window.scrollY > 160);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  const buy = () => {
+    if (!signedIn) { window.location.assign('/stworz-konto'); return; }
+    setOpen(true);
+  };
+  const choose = (c: Currency) => {
+    if (languageOfCurrency(c) !== lang) { window.location.assign(currencySwitchUrl(window.location.pathname, c)); return; }
+    setCurrency(c);
+  };
+  const onDragStart = (e: PointerEvent) => {
+    if (window.innerWidth > 767) return;
+    dragStart.current = e.clientY;
+    (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
+  };
+  const onDragMove = (e: PointerEvent) => {
+    if (dragStart.current !== null && closesOnDrag(dragStart.current, e.clientY)) { dragStart.current = null; setOpen(false); }
+  };
+  const price = prices.find((p) => p.currency === currency) ?? prices[0]!;
+
+  return (
+    <>
+      <button type="button" className="button button--large" onClick={buy} data-testid="buy-now">{labels.buyNow}</button>
+      <div className={`buy-bar${barVisible && !open ? ' is-visible' : ''}`} aria-hidden={!barVisible || open}>
+        <span className="buy-bar__price">{format(price.amount, price.currency, lang)}</span>
+        <button type="button" className="button" onClick={buy} tabIndex={barVisible && !open ? 0 : -1}>{labels.buyNow}</button>
+      </div>
+      {open && (
+        <section className="buy-panel" role="region" aria-label={labels.panel} data-testid="buy-panel">
+          <div className="buy-panel__handle" onPointerDown={onDragStart} onPointerMove={onDragMove} onPointerUp={() => (dragStart.current = null)}
+            data-testid="buy-panel-handle">
+            <span className="buy-panel__grip" aria-hidden="true" />
+            <span className="visually-hidden">{labels.dragHint}</span>
+          </div>
+          <button type="button" className="buy-panel__close" onClick={() => setOpen(false)} aria-label={labels.close}>×</button>
+          <p className="buy-panel__price"><span>{labels.price}</span> <strong data-testid="buy-price">{format(price.amount, price.currency, lang)}</strong></p>
+          <p className="buy-panel__gross">{labels.gross}</p>
+          <fieldset className="currency-switch">
+            <legend>{labels.currency}</legend>
+            {CURRENCIES.map((c) => (
+              <label key={c} className={c === currency ? 'is-active' : ''}>
+                <input type="radio" name="currency" value={c} checked={c === currency} onChange={() => choose(c)} /> {c}
+              </label>
+            ))}
+          </fieldset>
+          <p className="accept">
+            <input type="checkbox" id="accept-policy" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} aria-labelledby="accept-policy-text" />
+            <button type="button" id="accept-policy-text" className="linklike" onClick={() => setTermsOpen(true)}>{labels.accept}</button>
+          </p>
+          {accepted
+            ? <a className="button button--large" href={checkoutHref(price.priceId)} data-testid="checkout">{labels.buyNow}</a>
+            : <button type="button" className="button button--large is-dimmed" aria-disabled="true" data-testid="checkout">{labels.buyNow}</button>}
+        </section>
+      )}
+      <Dialog open={termsOpen} onClose={() => setTermsOpen(false)} label={labels.terms} closeLabel={labels.close} className="terms-popup">
+        <div className="prose">
+          <h2>{labels.terms}</h2>
+          {terms.map((s) => <section key={s.heading}><h3>{s.heading}</h3>{s.paragraphs.map((p) => <p key={p}>{p}</p>)}</section>)}
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { articleKey, slugify } from '../../../modules/catalogue/index.ts';
+import { checkoutHref, closesOnDrag, currencySwitchUrl, initialCurrency, languageOfCurrency } from '../../../src/islands/catalogue/buy.ts';
+import { bannerFrame, DIM_OPACITY, letterOpacity } from '../../../src/islands/catalogue/motion.ts';
+
+describe('the buy panel rules', () => {
+  it('switches the language with the currency: PLN Polish, EUR and USD English', () => {
+    expect([languageOfCurrency('PLN'), languageOfCurrency('EUR'), languageOfCurrency('USD')]).toEqual(['pl', 'en', 'en']);
+    expect(currencySwitchUrl('/video-details/k', 'USD')).toBe('/video-details/k?lang=en&waluta=USD&kup=1');
+  });
+  it('opens with the asked currency only when it matches the language', () => {
+    expect(initialCurrency('en', 'usd')).toBe('USD');
+    expect(initialCurrency('pl', 'USD')).toBe('PLN');
+    expect(initialCurrency('en', null)).toBe('EUR');
+  });
+  it('closes on a drag down of more than 10 px only', () => {
+    expect(closesOnDrag(100, 110)).toBe(false);
+    expect(closesOnDrag(100, 111)).toBe(true);
+    expect(closesOnDrag(100, 50)).toBe(false);
+  });
+  it('hands off to the payment page by price id', () => expect(checkoutHref('price_demo_x')).toBe('/ladowanie-platnosci/price_demo_x'));
+});
+
+describe('scroll effects', () => {
+  it('starts the banner at 80vw (90vw on a phone), 50vh and 5 % top padding', () => {
+    expect(bannerFrame(0, false)).toMatchObject({ widthVw: 80, heightVh: 50, topPaddingPct: 5 });
+    expect(bannerFrame(0, true)).toMatchObject({ widthVw: 90 });
+    expect(bannerFrame(1, false).widthVw).toBe(100);
+  });
+  it('keeps unrevealed letters at 0.14 and lights them in order', () => {
+    expect(letterOpacity(0, 10, 0)).toBe(DIM_OPACITY);
+    expect(letterOpacity(9, 10, 0.5)).toBeLessThan(letterOpacity(0, 10, 0.5));
+    expect(letterOpacity(9, 10, 1)).toBe(1);
+  });
+});
+
+describe('article keys', () => {
+  it('are the slug cut to 80 characters plus a 6-character suffix', () => {
+    expect(slugify('Teoria pola — Kurt Lewin')).toBe('teoria-pola-kurt-lewin');
+    const key = articleKey('a'.repeat(120));
+    expect(key).toMatch(/^a{80}-[a-z0-9]{6}$/);
+  });
+});
