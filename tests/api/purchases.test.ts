@@ -1,0 +1,138 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
+import { bearer, signUp } from '../support/accounts.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { startSmtp } from '../support/smtp.ts';
+import { startStripeStandIn } from '../support/stripe-stand-in.ts';
+
+const WEBHOOK_SECRET = 'whsec_api_test_secret';
+const signer = new Stripe('sk_test_signer');
+
+describe('purchases over HTTP with Stripe (SDK against a loopback stand-in, signed webhooks)', () => {
+  let server: RunningServer;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let stand: Awaited<ReturnType<typeof startStripeStandIn>>;
+  let buyer: { token: string; email: string };
+  let other: { token: string; email: string };
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    stand = await startStripeStandIn();
+    server = await startServer({ SMTP_URL: smtp.url, STRIPE_SECRET_KEY: 'sk_test_api', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stand.url });
+    buyer = await signUp(server, smtp, 'kupujacy@example.com', 'Ewa Kupująca');
+    other = await signUp(server, smtp, 'ktos@example.com', 'Ktoś Inny');
+  });
+  afterAll(async () => { await server?.stop(); await smtp?.close(); await stand?.close(); });
+
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const checkout = (token: string, key: string, priceId: string, extra: Record<string, unknown> = {}) =>
+    post('/create-checkout-session', { priceId, video: { key, title: 'anything', price: [{ price: 1 }] }, email: 'spoof@evil.test', name: 'x', locale: 'en', ...extra }, bearer(token));
+  const webhook = (body: string, signature = signer.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET })) =>
+    fetch(`${server.url}/api/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
+  const profile = async (token: string) => (await (await fetch(`${server.url}/profile`, { headers: bearer(token) })).json()) as { purchasedVideos: { key: string; purchaseDate: string }[] };
+  const sessionFor = (url: string) => stand.sessions.get(url.split('/').pop()!)!;
+
+  it('refuses a checkout without a session, for an unknown product, or with a price of another product', async () => {
+    const anonymous = await post('/create-checkout-session', { priceId: 'price_demo_trauma_pln', video: { key: DEMO_KEYS.trauma } });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ message: 'Musisz być zalogowany.' });
+    const unknown = await checkout(buyer.token, 'no-such-product', 'price_demo_trauma_pln');
+    expect([unknown.status, await unknown.json()]).toEqual([404, { message: 'Nie znaleziono produktu.' }]);
+    const mismatch = await checkout(buyer.token, DEMO_KEYS.trauma, 'price_demo_shame_pln');
+    expect([mismatch.status, await mismatch.json()]).toEqual([400, { message: 'Ta cena nie należy do wybranego produktu.' }]);
+    const english = await post('/create-checkout-session?lang=en', { priceId: 'x', video: { key: 'y' } });
+    expect(await english.json()).toEqual({ message: 'You need to be logged in.' });
+  });
+
+  it('creates a Stripe Checkout Session from the catalogue, trusting only the product key and price id', async () => {
+    const res = await checkout(buyer.token, DEMO_KEYS.trauma, 'price_demo_trauma_eur');
+    expect(res.status).toBe(200);
+    const { url } = (await res.json()) as { url: string };
+    const session = sessionFor(url);
+    expect(session).toMatchObject({ mode: 'payment', customer_email: 'kupujacy@example.com', locale: 'en', currency: 'eur', amount_total: 6800 });
+    expect(session.success_url).toBe(`${server.url}/video#nowy-film`);
+    expect(session.cancel_url).toBe(`${server.url}/anulowano-platnosc`);
+    expect(session.metadata.productKey).toBe(DEMO_KEYS.trauma);
+  });
+
+  it('refuses a webhook with a bad or missing signature and records nothing', async () => {
+    const { url } = (await (await checkout(other.token, DEMO_KEYS.contactStyles, 'price_demo_contact_styles_pln')).json()) as { url: string };
+    const body = stand.event('checkout.session.completed', stand.pay(sessionFor(url).id));
+    const forged = await webhook(body, signer.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_wrong' }));
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toEqual({ message: 'Nieprawidłowy podpis webhooka.' });
+    const unsigned = await fetch(`${server.url}/api/payments/stripe/webhook`, { method: 'POST', body });
+    expect(unsigned.status).toBe(400);
+    expect((await profile(other.token)).purchasedVideos).toEqual([]);
+  });
+
+  it('fulfils once for 20 concurrent deliveries, mails one confirmation with a calendar entry, and then refuses to sell it again', async () => {
+    const { url } = (await (await checkout(buyer.token, DEMO_KEYS.shame, 'price_demo_shame_pln')).json()) as { url: string };
+    const body = stand.event('checkout.session.completed', stand.pay(sessionFor(url).id), 'evt_twenty');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => webhook(body)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const owned = (await profile(buyer.token)).purchasedVideos.filter((v) => v.key === DEMO_KEYS.shame);
+    expect(owned).toHaveLength(1);
+    const [mail] = await smtp.waitFor(3).then(() => smtp.received.filter((m) => m.parsed.subject?.startsWith('Potwierdzenie zakupu')));
+    expect(mail!.envelopeTo).toEqual(['kupujacy@example.com']);
+    expect(mail!.parsed.text).toContain(`/watch-video/${DEMO_KEYS.shame}`);
+    expect(mail!.parsed.text).toMatch(/2[\s\u00a0]?290\s?zł/);
+    expect(mail!.parsed.attachments.map((a) => a.filename)).toEqual(['event.ics']);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.received.filter((m) => m.parsed.subject?.startsWith('Potwierdzenie zakupu'))).toHaveLength(1);
+    const again = await checkout(buyer.token, DEMO_KEYS.shame, 'price_demo_shame_usd');
+    expect([again.status, await again.json()]).toEqual([409, { message: 'Masz już dostęp do tego materiału.' }]);
+  });
+
+  it('reconciles through verify-purchases for a buyer back before the webhook', async () => {
+    const { url } = (await (await checkout(buyer.token, DEMO_KEYS.trauma, 'price_demo_trauma_pln')).json()) as { url: string };
+    stand.pay(sessionFor(url).id);
+    const res = await post('/api/user/verify-purchases', {}, bearer(buyer.token));
+    expect(res.status).toBe(200);
+    const user = (await res.json()) as { email: string; purchasedVideos: { key: string }[] };
+    expect(user.email).toBe('kupujacy@example.com');
+    expect(user.purchasedVideos.map((v) => v.key)).toContain(DEMO_KEYS.trauma);
+    expect((await post('/api/user/verify-purchases', {})).status).toBe(401);
+  });
+
+  it('reveals live and recording links to owners only, and serves the recording only through a valid signature', async () => {
+    const video = (token?: string, key: string = DEMO_KEYS.trauma) => fetch(`${server.url}/api/videos/${key}`, { headers: token ? bearer(token) : {} }).then((r) => r.json()) as Promise<Record<string, string>>;
+    for (const caller of [undefined, other.token]) {
+      const seen = await video(caller);
+      expect(seen.key).toBe(DEMO_KEYS.trauma);
+      expect(seen).not.toHaveProperty('watchURL');
+      expect(seen).not.toHaveProperty('meetLink');
+    }
+    expect(await video(buyer.token, DEMO_KEYS.shame)).toMatchObject({ meetLink: 'https://meet.example.invalid/wstyd' });
+    const owned = await video(buyer.token);
+    expect(owned.watchURL).toMatch(new RegExp(`^/media/recordings/${DEMO_KEYS.trauma}\\?u=`));
+
+    const full = await fetch(`${server.url}${owned.watchURL}`);
+    expect(full.status).toBe(200);
+    expect(full.headers.get('content-type')).toBe('video/webm');
+    const size = Number(full.headers.get('content-length'));
+    expect((await full.arrayBuffer()).byteLength).toBe(size);
+    const part = await fetch(`${server.url}${owned.watchURL}`, { headers: { range: 'bytes=100-199' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${size}`);
+    expect((await part.arrayBuffer()).byteLength).toBe(100);
+
+    expect((await fetch(`${server.url}/media/recordings/${DEMO_KEYS.trauma}`)).status).toBe(403);
+    const tampered = new URL(owned.watchURL!, server.url);
+    tampered.searchParams.set('e', String(Number(tampered.searchParams.get('e')) + 86_400));
+    expect((await fetch(tampered)).status).toBe(403);
+    const otherProduct = owned.watchURL!.replace(DEMO_KEYS.trauma, DEMO_KEYS.contactStyles);
+    expect((await fetch(`${server.url}${otherProduct}`)).status).toBe(403);
+    expect((await fetch(`${server.url}/recordings/recording-trauma.webm`)).status).toBe(404);
+    expect((await fetch(`${server.url}/media/recordings/recording-trauma.webm`)).status).toBe(403);
+  });
+
+  it('records the first playback once, for an owner only', async () => {
+    const play = (token: string) => post(`/api/videos/${DEMO_KEYS.trauma}/playback`, {}, bearer(token));
+    expect((await play(other.token)).status).toBe(403);
+    expect(await (await play(buyer.token)).json()).toEqual({ recorded: true });
+    expect(await (await play(buyer.token)).json()).toEqual({ recorded: false });
+  });
+});
