@@ -4,14 +4,17 @@ import { countdownParts } from './countdown.ts';
 type Props = {
   /** The event's real start, an ISO instant. */
   startsAt: string;
+  /** The server's clock when it rendered the page: the first client render must match that HTML. */
+  renderedAt: string;
   labels: { startsIn: string; days: string; hours: string; minutes: string; seconds: string };
 };
 
 /** Days, hours, minutes and seconds to the start, ticking every second, zeroes once past. */
-export default function Countdown({ startsAt, labels }: Props) {
+export default function Countdown({ startsAt, renderedAt, labels }: Props) {
   const target = new Date(startsAt);
-  const [now, setNow] = useState(() => new Date());
+  const [now, setNow] = useState(() => new Date(renderedAt));
   useEffect(() => {
+    setNow(new Date());
     const timer = setInterval(() => setNow(new Date()), 1000);
     return () => clearInterval(timer);
   }, []);

@@ -1,0 +1,112 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
+import { signUp } from '../support/accounts.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { startSmtp } from '../support/smtp.ts';
+
+let server: RunningServer;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+test.beforeAll(async () => {
+  smtp = await startSmtp();
+  server = await startServer({ SMTP_URL: smtp.url });
+});
+test.afterAll(async () => { await server?.stop(); await smtp?.close(); });
+
+async function signedIn(context: BrowserContext, email: string) {
+  const { token } = await signUp(server, smtp, email);
+  await context.addCookies([{ name: 'session', value: token, url: server.url }]);
+}
+
+/** Script errors and CSP violations fail the test. */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text()); });
+  return errors;
+}
+
+/** The purchase page's Buy now → terms → dev checkout → Pay, ending on My Recordings. */
+async function buy(page: Page, key: string) {
+  await page.goto(`${server.url}/video-details/${key}`);
+  await page.locator('astro-island:not([ssr])').first().waitFor();
+  await page.getByTestId('buy-now').click();
+  await page.getByRole('checkbox').check();
+  await page.getByTestId('checkout').click();
+  await expect(page).toHaveURL(/\/dev-checkout\//);
+  await page.getByRole('button', { name: /^Zapłać/ }).click();
+  await expect(page).toHaveURL(/\/video#nowy-film$/);
+}
+
+test('buy an upcoming event and a past one, count down, join, play the recording; others are denied', async ({ page, browser }) => {
+  const errors = watchErrors(page);
+  await signedIn(page.context(), 'widz@example.com');
+
+  await buy(page, DEMO_KEYS.shame);
+  await expect(page.getByRole('status').getByRole('heading', { name: 'Dziękujemy!' })).toBeVisible();
+  await expect(page.getByText('Twój nowy zakup jest już dostępny.')).toBeVisible();
+  await page.getByRole('button', { name: 'Przejdź' }).click();
+  const card = page.locator(`#my-recordings-list a[href="/watch-video/${DEMO_KEYS.shame}"]`);
+  await expect(card).toBeVisible();
+
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/watch-video/${DEMO_KEYS.shame}$`));
+  const timer = page.getByRole('timer');
+  await expect(timer).toBeVisible();
+  const seconds = timer.locator('[data-unit="seconds"] .countdown-value');
+  const days = Number(await timer.locator('[data-unit="days"] .countdown-value').textContent());
+  expect(days).toBeGreaterThanOrEqual(23);
+  const first = await seconds.textContent();
+  await expect(seconds).not.toHaveText(first!, { timeout: 3000 });
+  await expect(page.getByRole('link', { name: 'Dołącz do wydarzenia' })).toHaveAttribute('href', 'https://meet.example.invalid/wstyd');
+  await page.getByRole('button', { name: 'Szczegóły' }).click();
+  await expect(page.locator('#watch-details')).toBeVisible();
+
+  await page.goto(`${server.url}/video-details/${DEMO_KEYS.shame}`);
+  await expect(page).toHaveURL(new RegExp(`/watch-video/${DEMO_KEYS.shame}$`));
+
+  await buy(page, DEMO_KEYS.trauma);
+  await page.goto(`${server.url}/watch-video/${DEMO_KEYS.trauma}`);
+  await expect(page.getByText('Rozpoczęcie odtwarzania oznacza utratę prawa do odstąpienia od umowy (14 dni).')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'O materiale' })).toBeVisible();
+  await page.locator('astro-island:not([ssr])').first().waitFor();
+  const played = page.waitForResponse((r) => r.url().endsWith(`/api/videos/${DEMO_KEYS.trauma}/playback`) && r.status() === 200);
+  await page.getByRole('button', { name: 'Odtwórz nagranie' }).click();
+  await played;
+  const video = page.getByTestId('recording');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.3);
+  expect(await video.evaluate((v: HTMLVideoElement) => !v.paused && v.readyState >= 2)).toBe(true);
+  const src = await video.getAttribute('src');
+  expect(src).toMatch(/^\/media\/recordings\/.+\?u=.+&e=\d+&s=/);
+
+  const unsigned = await page.request.get(`${server.url}/media/recordings/${DEMO_KEYS.trauma}`);
+  expect(unsigned.status()).toBe(403);
+  const forged = await page.request.get(`${server.url}${src!.replace(/s=[^&]+/, 's=forged')}`);
+  expect(forged.status()).toBe(403);
+  expect(errors).toEqual([]);
+
+  const stranger = await browser.newContext();
+  await signedIn(stranger, 'obcy@example.com');
+  const other = await stranger.newPage();
+  await other.goto(`${server.url}/watch-video/${DEMO_KEYS.trauma}`);
+  await expect(other.getByRole('heading', { name: 'Brak dostępu' })).toBeVisible();
+  await expect(other.locator('video')).toHaveCount(0);
+  await other.getByRole('link', { name: 'Zobacz szczegóły' }).click();
+  await expect(other).toHaveURL(new RegExp(`/video-details/${DEMO_KEYS.trauma}$`));
+  const copied = await other.request.get(`${server.url}${src}`);
+  expect(copied.status(), 'a signed link is bound to its owner; a copy still works only until it expires').toBe(200);
+  await stranger.close();
+});
+
+test('the watch page speaks English too, and a visitor without a session is denied', async ({ page }) => {
+  await page.goto(`${server.url}/watch-video/${DEMO_KEYS.trauma}?lang=en`);
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View Details' })).toBeVisible();
+  await page.goto(`${server.url}/watch-video/no-such-key`);
+  await expect(page.getByRole('heading', { name: 'Video not found' })).toBeVisible();
+  await page.goto(`${server.url}/watch-video`);
+  await expect(page.getByRole('heading', { name: 'Missing video ID in the URL.' })).toBeVisible();
+  await page.goto(`${server.url}/anulowano-platnosc`);
+  await expect(page.getByRole('heading', { name: 'The session payment was failed' })).toBeVisible();
+  await page.goto(`${server.url}/anulowano-platnosc?lang=pl`);
+  await expect(page.getByRole('heading', { name: 'Płatność nie powiodła się.' })).toBeVisible();
+});
