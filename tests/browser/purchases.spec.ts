@@ -41,6 +41,11 @@ test('buy an upcoming event and a past one, count down, join, play the recording
   const errors = watchErrors(page);
   await signedIn(page.context(), 'widz@example.com');
 
+  // App start: a signed-in visit re-verifies purchases once per browser session.
+  const appStart = page.waitForResponse((r) => r.url().endsWith('/api/user/verify-purchases') && r.status() === 200);
+  await page.goto(server.url);
+  expect((await appStart).ok()).toBe(true);
+
   await buy(page, DEMO_KEYS.shame);
   await expect(page.getByRole('status').getByRole('heading', { name: 'Dziękujemy!' })).toBeVisible();
   await expect(page.getByText('Twój nowy zakup jest już dostępny.')).toBeVisible();
