@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
+import { signUp } from '../support/accounts.ts';
 
 let server: RunningServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -22,16 +23,13 @@ function watchConsole(page: Page) {
   return errors;
 }
 
-/**
- * Until the accounts issue lands there is no way to sign in, so the signed-in purchase page is produced by
- * flipping the island's server-rendered `signedIn` prop. The panel's behaviour is what is under test.
- */
-async function pretendSignedIn(page: Page) {
-  await page.route(/\/video-details\//, async (route) => {
-    const response = await route.fetch();
-    const html = (await response.text()).replace('{&quot;signedIn&quot;:[0,false]', '{&quot;signedIn&quot;:[0,true]');
-    await route.fulfill({ response, body: html });
-  });
+let signUps = 0;
+/** A real, verified user whose session cookie the page then carries. */
+async function signIn(page: Page) {
+  signUps += 1;
+  const { token } = await signUp(server, smtp, `site-${signUps}@example.com`);
+  await page.context().addCookies([{ name: 'session', value: token, url: server.url }]);
+  return token;
 }
 
 test.describe('desktop', () => {
@@ -89,7 +87,7 @@ test.describe('desktop', () => {
 
   test('the buy panel: currency switch changes language, the checkbox gates the button, the icon closes it', async ({ page }) => {
     const errors = watchConsole(page);
-    await pretendSignedIn(page);
+    await signIn(page);
     await page.goto(`${server.url}/video-details/${DEMO_KEYS.breath}?lang=pl`);
     await page.getByTestId('buy-now').click();
     const panel = page.getByTestId('buy-panel');
@@ -141,7 +139,7 @@ test.describe('phone', () => {
   });
 
   test('closes the buy panel by dragging it down more than 10 px', async ({ page }) => {
-    await pretendSignedIn(page);
+    await signIn(page);
     await page.goto(`${server.url}/video-details/${DEMO_KEYS.shame}?lang=pl`);
     await page.getByTestId('buy-now').click();
     const handle = page.getByTestId('buy-panel-handle');
@@ -164,8 +162,7 @@ test.describe('phone', () => {
     await page.getByLabel('Message').fill('Is the training in person?');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByRole('status')).toContainText('Message sent. Thank you!');
-    const mails = await smtp.waitFor(1);
-    expect(mails.some((m) => m.envelopeTo.includes('biuro@gestalt.test') && m.parsed.text?.includes('Is the training in person?'))).toBe(true);
+    await expect.poll(() => smtp.received.some((m) => m.envelopeTo.includes('biuro@gestalt.test') && m.parsed.text?.includes('Is the training in person?')), { timeout: 15_000 }).toBe(true);
     expect(errors).toEqual([]);
   });
 });

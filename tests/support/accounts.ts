@@ -30,3 +30,19 @@ export async function signUp(server: RunningServer, smtp: Smtp, email: string, n
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Buys through the built-in dev checkout (no Stripe key): start a checkout, then press Pay as the browser would. */
+export async function buyWithDevCheckout(server: RunningServer, token: string, productKey: string, priceId: string): Promise<void> {
+  const started = await fetch(`${server.url}/create-checkout-session`, {
+    method: 'POST', headers: { 'content-type': 'application/json', ...bearer(token) },
+    body: JSON.stringify({ priceId, video: { key: productKey } }),
+  });
+  const { url } = (await started.json()) as { url?: string };
+  if (!url) throw new Error(`checkout answered ${started.status}`);
+  const paid = await fetch(url, {
+    method: 'POST', redirect: 'manual',
+    headers: { cookie: `session=${token}`, origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'action=pay',
+  });
+  if (paid.status !== 303 || !paid.headers.get('location')?.startsWith('/video')) throw new Error(`dev checkout answered ${paid.status}`);
+}
