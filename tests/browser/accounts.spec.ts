@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
+import { linkFromMail } from '../support/accounts.ts';
+import { watchErrors } from '../support/browser.ts';
 
 let server: RunningServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -9,25 +11,6 @@ test.beforeAll(async () => {
   server = await startServer({ SMTP_URL: smtp.url });
 });
 test.afterAll(async () => { await server?.stop(); await smtp?.close(); });
-
-/** The link to `path` in the newest message to `to`, as the loopback SMTP server received it. */
-async function linkFromMail(to: string, path: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const mail = [...smtp.received].reverse().find((m) => m.envelopeTo.includes(to) && (m.parsed.text ?? '').includes(`/${path}/`));
-    if (mail) return new RegExp(`(http://\\S+/${path}/[A-Za-z0-9_-]+)`).exec(mail.parsed.text ?? '')![1]!;
-    if (Date.now() > deadline) throw new Error(`no ${path} mail for ${to}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** Script errors and CSP violations; failed fetches (the 401 of a wrong password, the /video page not built yet) are expected. */
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text()); });
-  return errors;
-}
 
 /** Islands take input once React has hydrated them (Astro drops the `ssr` attribute then). */
 async function open(page: Page, url: string) {
@@ -80,7 +63,7 @@ for (const lang of ['pl', 'en'] as const) {
     await expect(page.getByText(t.registered)).toBeVisible();
 
     // The link from the received e-mail verifies, then /welcome after 3 seconds with the name and confetti.
-    await page.goto(await linkFromMail(email, 'verify-email'));
+    await page.goto(await linkFromMail(smtp, email, 'verify-email'));
     await expect(page.getByText(t.verified)).toBeVisible();
     await page.waitForURL('**/welcome', { timeout: 6000 });
     await expect(page.getByText(t.welcome)).toBeVisible();
@@ -108,7 +91,7 @@ for (const lang of ['pl', 'en'] as const) {
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: t.send }).click();
     await expect(page.getByText(t.forgotSent)).toBeVisible();
-    await open(page, await linkFromMail(email, 'reset-password'));
+    await open(page, await linkFromMail(smtp, email, 'reset-password'));
     await page.getByLabel(t.newPassword, { exact: true }).fill('drugie22');
     await page.getByLabel(t.confirm).fill('drugie33');
     await page.getByRole('button', { name: t.change }).click();

@@ -3,6 +3,7 @@ import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
 import { signUp } from '../support/accounts.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
+import { watchErrors } from '../support/browser.ts';
 
 let server: RunningServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -15,14 +16,6 @@ test.afterAll(async () => { await server?.stop(); await smtp?.close(); });
 async function signedIn(context: BrowserContext, email: string) {
   const { token } = await signUp(server, smtp, email);
   await context.addCookies([{ name: 'session', value: token, url: server.url }]);
-}
-
-/** Script errors and CSP violations fail the test. */
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text()); });
-  return errors;
 }
 
 /** The purchase page's Buy now → terms → dev checkout → Pay, ending on My Recordings. */
