@@ -21,21 +21,32 @@ describe.skipIf(!pgUrl)('health while PostgreSQL goes away and comes back (TEST_
     const viaProxy = new URL(database.url);
     viaProxy.host = `127.0.0.1:${proxy.port}`;
     const server = await startServer({ DATABASE_URL: viaProxy.href });
+    // A failed fetch says whether the server died, with its last words.
+    const fetchOrExplain = async (path: string) => {
+      try {
+        return await fetch(`${server.url}${path}`);
+      } catch (error) {
+        throw new Error(`GET ${path} failed (server exit code ${server.process.exitCode}):\n${server.output().slice(-3000)}`, { cause: error });
+      }
+    };
     try {
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      // Cut while queries are in flight too: the server must answer, not crash.
+      const during = Array.from({ length: 5 }, () => fetchOrExplain('/api/articles').then((r) => r.status));
       proxy.cut();
-      const down = await fetch(`${server.url}/healthz`);
+      expect((await Promise.all(during)).every((status) => status === 200 || status === 500)).toBe(true);
+      const down = await fetchOrExplain('/healthz');
       expect(down.status).toBe(503);
       expect(await down.json()).toEqual({ status: 'unavailable', database: 'down' });
       // The process keeps serving: static files still answer, and a database-backed call fails cleanly as JSON.
-      expect((await fetch(`${server.url}/favicon.svg`)).status).toBe(200);
-      const failing = await fetch(`${server.url}/api/articles`);
+      expect((await fetchOrExplain('/favicon.svg')).status).toBe(200);
+      const failing = await fetchOrExplain('/api/articles');
       expect(failing.status).toBe(500);
       expect(Object.keys(await failing.json())).toEqual(['message']);
       proxy.restore();
       let status = 0;
       for (let i = 0; i < 50 && status !== 200; i++) {
-        status = (await fetch(`${server.url}/healthz`)).status;
+        status = (await fetchOrExplain('/healthz')).status;
         if (status !== 200) await new Promise((r) => setTimeout(r, 200));
       }
       expect(status).toBe(200);

@@ -20,8 +20,10 @@ export function connectPostgres(url: string, options: { max?: number } = {}): Da
     types: { getTypeParser: (oid: number, format?: 'text' | 'binary') =>
       oid === INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format) } as pg.CustomTypesConfig,
   });
-  // An idle client losing its server must not crash the process; the pool replaces it.
+  // A client losing its server must not crash the process: pg emits 'error' on the client even while a
+  // query holds it (the query rejects too), and an unheeded 'error' event throws. The pool replaces it.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
