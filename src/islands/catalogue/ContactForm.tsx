@@ -27,7 +27,7 @@ export default function ContactForm({ labels, idPrefix }: Props) {
     return <p className="contact-sent" role="status"><span className="checkmark" aria-hidden="true">✓</span> {labels.sent}</p>;
   }
   return (
-    <form className="contact-form" onSubmit={onSubmit} aria-busy={state === 'sending'}>
+    <form className="contact-form" method="post" onSubmit={onSubmit} aria-busy={state === 'sending'}>
       <label htmlFor={`${idPrefix}-name`}>{labels.name}</label>
       <input id={`${idPrefix}-name`} name="fromName" required autoComplete="name" maxLength={200} />
       <label htmlFor={`${idPrefix}-email`}>{labels.email}</label>
