@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import Dialog from './Dialog.tsx';
+import PersonPanel from './PersonPanel.tsx';
 
 export type GalleryPerson = { id: string; name: string; avatar: string; role: string; bio: string };
 type Props = { people: GalleryPerson[]; hint: string; closeLabel: string };
@@ -44,16 +44,7 @@ export default function FacilitatorGallery({ people, hint, closeLabel }: Props) 
           </li>
         ))}
       </ul>
-      <Dialog open={open !== null} onClose={() => setOpen(null)} label={open?.name ?? ''} closeLabel={closeLabel} className="person-panel">
-        {open && (
-          <div className="person-panel__body">
-            <img src={open.avatar} alt="" width={120} height={120} />
-            <h3>{open.name}</h3>
-            <p className="person__role">{open.role}</p>
-            <p>{open.bio}</p>
-          </div>
-        )}
-      </Dialog>
+      <PersonPanel person={open && { name: open.name, img: open.avatar, role: open.role, text: open.bio }} onClose={() => setOpen(null)} closeLabel={closeLabel} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Dialog from './Dialog.tsx';
+import PersonPanel from './PersonPanel.tsx';
 
 type Teacher = { img: string; name: string; desc: string };
 
@@ -18,15 +18,7 @@ export default function Teachers({ teachers, closeLabel }: { teachers: Teacher[]
           </li>
         ))}
       </ul>
-      <Dialog open={open !== null} onClose={() => setOpen(null)} label={open?.name ?? ''} closeLabel={closeLabel} className="person-panel">
-        {open && (
-          <div className="person-panel__body">
-            <img src={open.img} alt="" width={120} height={120} />
-            <h3>{open.name}</h3>
-            <p>{open.desc}</p>
-          </div>
-        )}
-      </Dialog>
+      <PersonPanel person={open && { name: open.name, img: open.img, text: open.desc }} onClose={() => setOpen(null)} closeLabel={closeLabel} />
     </>
   );
 }
