@@ -11,8 +11,8 @@ const HOUR = 60 * 60 * 1000;
 export const VERIFY_LINK_HOURS = 48;
 export const RESET_LINK_HOURS = 1;
 
-/** Where the request came from: the limits count per IP, links point at PUBLIC_URL or the request's origin. */
-export type RequestInfo = { ip: string; origin: string; language: Language };
+/** Where the request came from: the limits count per client address; links always point at PUBLIC_URL. */
+export type RequestInfo = { ip: string; language: Language };
 
 export type Outcome<E extends string, T = object> = ({ ok: true } & T) | { ok: false; error: E };
 
@@ -22,7 +22,7 @@ const UNIQUE_VIOLATION = '23505';
 
 export function createCommands(ctx: ModuleContext, limiter: RateLimiter) {
   const site = ctx.config.SITE_NAME;
-  const link = (req: RequestInfo, path: string) => new URL(path, ctx.config.PUBLIC_URL ?? req.origin).href;
+  const link = (path: string) => new URL(path, ctx.config.PUBLIC_URL).href;
   const later = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 
   const findByEmail = (email: string) => ctx.db.selectFrom('user_personal_data')
@@ -31,11 +31,11 @@ export function createCommands(ctx: ModuleContext, limiter: RateLimiter) {
     .where('email_key', '=', emailKey(email)).executeTakeFirst();
 
   /** A new verification link for `userId`, mailed to `to` in `language`. */
-  async function sendVerification(userId: string, to: { name: string; email: string }, req: RequestInfo, language: Language) {
+  async function sendVerification(userId: string, to: { name: string; email: string }, language: Language) {
     const secret = newLinkSecret();
     await handleUserCommand(ctx, userId, { type: 'ResendVerification', tokenHash: hashLinkSecret(secret), language, expiresAt: later(VERIFY_LINK_HOURS) }, {
       outbox: (events) => events.map((e) => mailMessage(`verify:${userId}:${e.streamVersion}`,
-        accountMail('verify', { language, site, to: to.email, name: to.name, link: link(req, `/verify-email/${secret}`) }))),
+        accountMail('verify', { language, site, to: to.email, name: to.name, link: link(`/verify-email/${secret}`) }))),
     });
   }
 
@@ -52,7 +52,7 @@ export function createCommands(ctx: ModuleContext, limiter: RateLimiter) {
       if (existing) {
         await handleUserCommand(ctx, existing.id, { type: 'ReportExistingAddress', language: req.language, now: new Date().toISOString() }, {
           outbox: (events) => events.map((e) => mailMessage(`existing:${existing.id}:${e.streamVersion}`,
-            accountMail('existing', { language: existing.language, site, to: existing.email, name: existing.name, link: link(req, '/zaloguj-sie') }))),
+            accountMail('existing', { language: existing.language, site, to: existing.email, name: existing.name, link: link('/zaloguj-sie') }))),
         });
         return { ok: true };
       }
@@ -70,7 +70,7 @@ export function createCommands(ctx: ModuleContext, limiter: RateLimiter) {
             }).execute();
           },
           outbox: (events) => events.filter((e) => e.type === 'VerificationEmailSent').map(() => mailMessage(`verify:${userId}:initial`,
-            accountMail('verify', { language: req.language, site, to: email, name: input.name.trim(), link: link(req, `/verify-email/${secret}`) }))),
+            accountMail('verify', { language: req.language, site, to: email, name: input.name.trim(), link: link(`/verify-email/${secret}`) }))),
         });
       } catch (error) {
         // Someone registered the same address a moment ago: the same answer as for any existing address.
@@ -83,7 +83,7 @@ export function createCommands(ctx: ModuleContext, limiter: RateLimiter) {
     async resendVerification(email: string, req: RequestInfo): Promise<Outcome<'rate-limited'>> {
       if (await limiter.exceeded('resend', req.ip, emailKey(email))) return { ok: false, error: 'rate-limited' };
       const user = await findByEmail(email);
-      if (user?.status === 'unverified') await sendVerification(user.id, user, req, user.language);
+      if (user?.status === 'unverified') await sendVerification(user.id, user, user.language);
       return { ok: true };
     },
 
@@ -110,7 +110,7 @@ export function createCommands(ctx: ModuleContext, limiter: RateLimiter) {
       const secret = newLinkSecret();
       await handleUserCommand(ctx, user.id, { type: 'RequestPasswordReset', resetHash: hashLinkSecret(secret), language: req.language, expiresAt: later(RESET_LINK_HOURS) }, {
         outbox: (events) => events.map((e) => mailMessage(`reset:${user.id}:${e.streamVersion}`,
-          accountMail('reset', { language: req.language, site, to: user.email, name: user.name, link: link(req, `/reset-password/${secret}`) }))),
+          accountMail('reset', { language: req.language, site, to: user.email, name: user.name, link: link(`/reset-password/${secret}`) }))),
       });
       return { ok: true };
     },

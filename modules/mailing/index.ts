@@ -8,7 +8,7 @@ export { smtpSender, devMailboxSender, type SendMail } from './delivery.ts';
 export type DevMailboxEntry = { id: number; recipient: string; subject: string; text: string; html: string; createdAt: Date };
 
 export function createMailing(ctx: ModuleContext) {
-  const domain = ctx.config.PUBLIC_URL ? new URL(ctx.config.PUBLIC_URL).hostname : 'localhost';
+  const domain = new URL(ctx.config.PUBLIC_URL).hostname;
   const send = ctx.config.SMTP_URL ? smtpSender(ctx.config.SMTP_URL, ctx.config.MAIL_FROM) : devMailboxSender(ctx.db, ctx.log);
   return {
     outboxHandlers: { [MAIL_TOPIC]: mailHandler(send, domain) },

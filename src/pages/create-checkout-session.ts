@@ -3,7 +3,6 @@ import * as v from 'valibot';
 import type { CheckoutError } from '../../modules/purchases/index.ts';
 import type { MessageKey } from '../i18n/index.ts';
 import { isCrossSiteCookieRequest, json, problem, readJson } from '../server/http.ts';
-import { publicOrigin } from '../server/origin.ts';
 
 // The spec's payload carries the whole product; only its key and the price id are used, both looked up in the catalogue.
 const CheckoutBody = v.object({
@@ -30,7 +29,7 @@ export const POST: APIRoute = async ({ request, locals, url }) => {
   const result = await runtime.services.purchases.startCheckout({
     userId: user.id, email: user.email, productKey, priceId: body.output.priceId,
     locale: body.output.locale === 'en' ? 'en' : body.output.locale === 'pl' ? 'pl' : locals.lang,
-    origin: publicOrigin(runtime.config.PUBLIC_URL, url), metadata: { actor: user.id, requestId: locals.requestId },
+    origin: runtime.config.PUBLIC_URL, metadata: { actor: user.id, requestId: locals.requestId },
   });
   if (!result.ok) {
     const [key, status] = failures[result.error];

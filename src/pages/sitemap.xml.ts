@@ -2,9 +2,9 @@ import type { APIRoute } from 'astro';
 import { CATEGORY_PATHS, explorePath } from '../components/site.ts';
 
 /** Every public page in both languages, with hreflang alternates. */
-export const GET: APIRoute = async ({ locals, url }) => {
+export const GET: APIRoute = async ({ locals }) => {
   const { config, services } = locals.runtime;
-  const base = config.PUBLIC_URL ?? url.origin;
+  const base = config.PUBLIC_URL;
   const products = await services.catalogue.products();
   const paths = ['/', explorePath(config.SITE_NAME), ...Object.values(CATEGORY_PATHS), ...products.map((p) => `/video-details/${p.key}`),
     '/biblioteka', '/kontakt', '/regulamin', '/polityka-prywatnosci'];

@@ -45,7 +45,7 @@ export async function parseAccountsRequest<S extends v.GenericSchema<unknown, un
   if (isCrossSiteCookieRequest(context.request, context.url)) return { ok: false, response: problem(t, 'error.crossOrigin', 403) };
   const result = v.safeParse(schema, body, { abortEarly: true });
   if (!result.success) return { ok: false, response: problem(t, messageKey(result.issues[0].message), 400) };
-  return { ok: true, data: result.output, lang, t, req: { ip: clientIp(context), origin: context.url.origin, language: lang } };
+  return { ok: true, data: result.output, lang, t, req: { ip: clientIp(context), language: lang } };
 }
 
 const messageKey = (message: string): MessageKey => (message in catalogues.pl ? message as MessageKey : 'error.invalidBody');

@@ -12,7 +12,7 @@ import { invalidatePages } from './page-cache.ts';
  * The composition root: builds each module, registers its projections with the store and its
  * outbox handlers with the worker, and seeds an empty database with the demo content.
  */
-export function wireModules(ctx: ModuleContext, web: { origin: () => string } = { origin: () => ctx.config.PUBLIC_URL ?? `http://${ctx.config.HOST}:${ctx.config.PORT}` }) {
+export function wireModules(ctx: ModuleContext, web: { origin: () => string } = { origin: () => ctx.config.PUBLIC_URL }) {
   const mailing = createMailing(ctx);
   const catalogue = createCatalogue(ctx);
   const contact = createContact(ctx);

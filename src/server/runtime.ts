@@ -48,7 +48,8 @@ async function boot(): Promise<Runtime> {
     throw error;
   }
   const log = createLogger(config.LOG_LEVEL);
-  const http = observeHttp(log, { hsts: config.PUBLIC_URL?.startsWith('https:') ?? false });
+  if (config.PUBLIC_URL_DEFAULTED) log.warn({ publicUrl: config.PUBLIC_URL }, `PUBLIC_URL is not set: links in mail and canonical URLs use ${config.PUBLIC_URL}`);
+  const http = observeHttp(log, { hsts: config.PUBLIC_URL.startsWith('https:') });
   try {
     const database = await connectWithRetry(config, log);
     const applied = await migrateToLatest(database.db);

@@ -6,7 +6,7 @@ import { parseEnv } from '../../modules/shared/config/index.ts';
 import { createEventStore } from '../../modules/shared/events/index.ts';
 import { backends, openMigrated } from '../support/databases.ts';
 
-const req: RequestInfo = { ip: '10.0.0.1', origin: 'http://shop.test', language: 'pl' };
+const req: RequestInfo = { ip: '10.0.0.1', language: 'pl' };
 
 describe.each(backends)('accounts on $name', (backend) => {
   let handle: Awaited<ReturnType<typeof openMigrated>>;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseEnv } from '../../modules/shared/config/index.ts';
+import { ConfigError, isTrustedProxy, loadConfig, parseEnv } from '../../modules/shared/config/index.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -19,6 +19,8 @@ describe('configuration', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ ADMIN_EMAILS: 'admin@x.pl, nope' }, 'ADMIN_EMAILS'],
     [{ JWT_SECRET: 'short-secret-value' }, 'JWT_SECRET'],
+    [{ TRUST_PROXY: '10.0.0.0/40' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'proxy.example' }, 'TRUST_PROXY'],
   ])('names the bad variable in one line: %j', (env, name) => {
     let error: unknown;
     try { parseEnv(env); } catch (e) { error = e; }
@@ -27,6 +29,24 @@ describe('configuration', () => {
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
     expect(message).not.toContain('\n');
     for (const value of Object.values(env)) expect(message).not.toContain(value);
+  });
+
+  it('uses http://localhost:PORT for links when PUBLIC_URL is unset outside production, and says so', () => {
+    expect(parseEnv({ PORT: '4100' })).toMatchObject({ PUBLIC_URL: 'http://localhost:4100', PUBLIC_URL_DEFAULTED: true });
+    expect(parseEnv({ PUBLIC_URL: 'https://gestalt.example/', NODE_ENV: 'production' }))
+      .toMatchObject({ PUBLIC_URL: 'https://gestalt.example', PUBLIC_URL_DEFAULTED: false });
+  });
+
+  it('refuses to start in production without PUBLIC_URL, with one line', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/^Invalid configuration: PUBLIC_URL must be set in production[^\n]*$/);
+  });
+
+  it('trusts no proxy by default, a hop count, or listed addresses and networks', () => {
+    expect(parseEnv({}).TRUST_PROXY).toEqual({ kind: 'off' });
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toEqual({ kind: 'hops', hops: 2 });
+    const listed = parseEnv({ TRUST_PROXY: '127.0.0.1, 10.1.0.0/16, fd00::/8' }).TRUST_PROXY;
+    expect(['127.0.0.1', '::ffff:127.0.0.1', '10.1.200.3', 'fd00::5'].map((a) => isTrustedProxy(listed, a))).toEqual([true, true, true, true]);
+    expect(['127.0.0.2', '10.2.0.1', '::1', 'garbage'].map((a) => isTrustedProxy(listed, a))).toEqual([false, false, false, false]);
   });
 
   it('parses lists and normalises addresses', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as v from 'valibot';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? undefined : s))));
 const url = (schemes: string[], what: string) => v.optional(v.pipe(
@@ -28,10 +29,27 @@ const EnvSchema = v.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: url(['http:', 'https:'], 'http(s)'),
   SITE_NAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), 'Gestalt Online'),
+  TRUST_PROXY: v.optional(v.pipe(v.string(), v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const parsed = parseTrustProxy(dataset.value);
+    if (parsed === null) {
+      addIssue({ message: 'must be off, a hop count or a comma-separated list of proxy addresses or CIDRs' });
+      return NEVER;
+    }
+    return parsed;
+  })), 'off'),
+  NODE_ENV: optionalText,
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
 });
 
-export type Config = Omit<v.InferOutput<typeof EnvSchema>, 'JWT_SECRET'> & { JWT_SECRET: string; DATA_DIR: string };
+type Parsed = v.InferOutput<typeof EnvSchema>;
+
+/**
+ * `PUBLIC_URL` is the only source of absolute URLs (mail links, canonical URLs, redirects), never the
+ * request's Host header, so it is always set: `PUBLIC_URL_DEFAULTED` says it was filled in for development.
+ */
+export type Config = Omit<Parsed, 'JWT_SECRET' | 'PUBLIC_URL' | 'TRUST_PROXY'> & {
+  JWT_SECRET: string; DATA_DIR: string; PUBLIC_URL: string; PUBLIC_URL_DEFAULTED: boolean; TRUST_PROXY: TrustProxy;
+};
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -47,7 +65,15 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
   }
   const out = result.output;
-  return { ...out, DATA_DIR: resolve(out.DATA_DIR), MEDIA_DIR: resolve(out.MEDIA_DIR), JWT_SECRET: out.JWT_SECRET || undefined };
+  if (!out.PUBLIC_URL && out.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration: PUBLIC_URL must be set in production, to the address visitors use (e.g. https://gestalt.example.org)');
+  }
+  return {
+    ...out,
+    PUBLIC_URL: out.PUBLIC_URL ? new URL(out.PUBLIC_URL).origin : `http://localhost:${out.PORT}`,
+    PUBLIC_URL_DEFAULTED: !out.PUBLIC_URL,
+    DATA_DIR: resolve(out.DATA_DIR), MEDIA_DIR: resolve(out.MEDIA_DIR), JWT_SECRET: out.JWT_SECRET || undefined,
+  };
 }
 
 /** Keeps a generated signing secret in DATA_DIR so sessions survive restarts without configuration. */

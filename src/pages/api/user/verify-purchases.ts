@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
 import { isCrossSiteCookieRequest, json, problem } from '../../../server/http.ts';
-import { publicOrigin } from '../../../server/origin.ts';
 
 /** A buyer back from the provider before its webhook: reconcile their open checkouts, then answer the updated user. */
 export const POST: APIRoute = async ({ request, url, locals }) => {
@@ -8,7 +7,7 @@ export const POST: APIRoute = async ({ request, url, locals }) => {
   if (!user) return problem(t, 'error.unauthorized', 401);
   if (isCrossSiteCookieRequest(request, url)) return problem(t, 'error.crossOrigin', 403);
   try {
-    await runtime.services.purchases.reconcile(user.id, publicOrigin(runtime.config.PUBLIC_URL, url));
+    await runtime.services.purchases.reconcile(user.id, runtime.config.PUBLIC_URL);
   } catch (error) {
     // The provider being unreachable must not hide what the user already owns.
     runtime.log.warn({ err: error, requestId: locals.requestId }, 'purchase reconciliation failed');

@@ -1,13 +1,12 @@
 import type { APIRoute } from 'astro';
 import { WebhookSignatureError } from '../../../../../modules/purchases/index.ts';
 import { json, problem } from '../../../../server/http.ts';
-import { publicOrigin } from '../../../../server/origin.ts';
 
 /**
  * Stripe's webhook. Only a payload whose signature verifies on the raw body is trusted; fulfilment is
  * idempotent per checkout session, so Stripe may deliver as often and in whatever order it likes.
  */
-export const POST: APIRoute = async ({ request, locals, url }) => {
+export const POST: APIRoute = async ({ request, locals }) => {
   const { runtime, t } = locals;
   const stripe = runtime.services.purchases.stripe;
   if (!stripe) return problem(t, 'notFound.text', 404);
@@ -24,7 +23,7 @@ export const POST: APIRoute = async ({ request, locals, url }) => {
   }
   if (outcome.kind === 'ignore') return json({ received: true, ignored: outcome.type });
   const result = await runtime.services.purchases.fulfil(outcome.session, {
-    origin: publicOrigin(runtime.config.PUBLIC_URL, url), metadata: { actor: 'stripe', requestId: locals.requestId },
+    origin: runtime.config.PUBLIC_URL, metadata: { actor: 'stripe', requestId: locals.requestId },
   });
   runtime.log.info({ requestId: locals.requestId, session: outcome.session.id, result }, 'stripe webhook handled');
   return json({ received: true, result });
