@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensurePackages } from './ensure-packages.mjs';
 
 const root = join(import.meta.dirname, '..');
 const bin = (pkg, file) => join(root, 'node_modules', pkg, file);
@@ -15,7 +15,7 @@ function run(label, args) {
   }
 }
 
-ensureChromium();
+ensurePackages();
 run('lint (oxlint)', [bin('oxlint', 'bin/oxlint'), '--deny-warnings', 'src', 'modules', 'migrations', 'tests', 'scripts', 'bench']);
 run('type check (astro check)', [bin('astro', 'bin/astro.mjs'), 'check', '--minimumSeverity', 'warning']);
 buildIfStale();

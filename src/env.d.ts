@@ -8,6 +8,10 @@ declare namespace App {
     lang: import('./i18n/index.ts').Lang;
     t: import('./i18n/index.ts').Translate;
     requestId: string;
+    /** The client's address and scheme, as far as TRUST_PROXY lets us believe forwarding headers. */
+    client: import('./server/client.ts').Client;
+    /** Set by a page that may be kept by the page cache and CDNs for visitors without a session. */
+    cacheable?: boolean;
     /** The signed-in user, checked on the server for every request; null for visitors. */
     user: import('../modules/accounts/index.ts').SessionUser | null;
   }

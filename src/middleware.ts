@@ -1,29 +1,49 @@
 import { defineMiddleware } from 'astro:middleware';
 import { LANG_COOKIE, resolveLang, translator } from './i18n/index.ts';
+import { languageOf } from './server/auth.ts';
+import { isCrossSiteRequest, resolveClient } from './server/client.ts';
+import { checkMethod, checkUrl, isRefusal, readBody, routeKindOf, type EdgeRefusal } from './server/edge.ts';
+import { rememberBody, json, withHeaders } from './server/http.ts';
 import { getRuntime } from './server/runtime.ts';
-import { json } from './server/http.ts';
 import { SESSION_COOKIE, sessionToken } from './server/session.ts';
 
-
 const ONE_YEAR = 60 * 60 * 24 * 365;
+/** Anonymous public pages: a CDN may keep them a minute and serve them stale while it refreshes. */
+const PUBLIC_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const runtime = await getRuntime();
-  const { lang, persist } = resolveLang(context.url.searchParams.get('lang'), context.cookies.get(LANG_COOKIE)?.value);
-  context.locals.runtime = runtime;
-  context.locals.lang = lang;
-  context.locals.t = translator(lang);
-  context.locals.requestId = context.request.headers.get('x-request-id') ?? '';
-  context.locals.user = await runtime.services.accounts.authenticate(sessionToken(context.request, context.cookies.get(SESSION_COOKIE)?.value));
-  if (persist) {
-    context.cookies.set(LANG_COOKIE, lang, { path: '/', maxAge: ONE_YEAR, sameSite: 'lax', secure: context.url.protocol === 'https:' });
+  const { request, url } = context;
+  const { lang, persist } = resolveLang(url.searchParams.get('lang'), context.cookies.get(LANG_COOKIE)?.value);
+  const t = translator(lang);
+  const header = (name: string) => request.headers.get(name);
+  const client = resolveClient(context.clientAddress, header, runtime.config.TRUST_PROXY);
+  Object.assign(context.locals, { runtime, lang, t, client, requestId: header('x-request-id') ?? '' });
+  const refuse = ({ status, key, allow }: EdgeRefusal) => json({ message: t(key) }, status, allow ? { allow } : {});
+
+  const kind = routeKindOf(context.routePattern);
+  const refused = checkUrl(url, request.headers) ?? await checkMethod(request.method, context.routePattern, kind);
+  if (refused) return refuse(refused);
+  const body = await readBody(request, context.routePattern, kind);
+  if (isRefusal(body)) return refuse(body);
+  if (isCrossSiteRequest(request.method, header, [runtime.config.PUBLIC_URL, client.origin])) {
+    const answerIn = body.kind === 'json' ? languageOf(body.value, lang) : lang;
+    return json({ message: translator(answerIn)('error.crossOrigin') }, 403);
   }
+  rememberBody(request, body);
+
+  const token = sessionToken(request, context.cookies.get(SESSION_COOKIE)?.value);
+  context.locals.user = await runtime.services.accounts.authenticate(token);
+  if (persist) context.cookies.set(LANG_COOKIE, lang, { path: '/', maxAge: ONE_YEAR, sameSite: 'lax', secure: client.https });
+  let response: Response;
   try {
-    const response = await next();
-    if (persist) response.headers.append('Vary', 'Cookie');
-    return response;
+    response = await next();
   } catch (error) {
-    runtime.log.error({ err: error, requestId: context.locals.requestId, path: context.url.pathname }, 'request failed');
-    return json({ message: context.locals.t('error.unexpected') }, 500);
+    runtime.log.error({ err: error, requestId: context.locals.requestId, path: url.pathname }, 'request failed');
+    return json({ message: t('error.unexpected') }, 500);
   }
+  // A page rendered for a session must never be stored by a shared cache; anonymous pages differ by the language cookie.
+  if (token) return withHeaders(response, { 'cache-control': 'private, no-store' }, 'Cookie');
+  if (context.locals.cacheable) return withHeaders(response, { 'cache-control': PUBLIC_CACHE });
+  return withHeaders(response, response.headers.has('cache-control') ? {} : { 'cache-control': 'no-cache' }, 'Cookie');
 });

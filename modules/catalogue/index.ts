@@ -1,3 +1,4 @@
+import type { RecordedEvent } from '../shared/events/index.ts';
 import type { ModuleContext } from '../shared/module.ts';
 import { articleKey, articleStream, validArticle, type Article, type ArticleEvent } from './article.ts';
 import { facilitatorStream } from './facilitator.ts';
@@ -20,11 +21,22 @@ export { DEMO_KEYS } from './seed/products.ts';
 /** What changed, so the web layer can drop cached pages: `catalogue` (products, facilitators) or `articles`. */
 export type CatalogueChange = 'catalogue' | 'articles';
 
+/**
+ * What a batch of committed events changed for the public pages, read from their streams: on any
+ * instance, for events appended by any instance (the composition root follows the log).
+ */
+export function changesIn(events: readonly RecordedEvent[]): CatalogueChange[] {
+  const changes = new Set<CatalogueChange>();
+  for (const e of events) {
+    if (e.streamId.startsWith(productStream('')) || e.streamId.startsWith(facilitatorStream(''))) changes.add('catalogue');
+    if (e.streamId.startsWith(articleStream(''))) changes.add('articles');
+  }
+  return [...changes];
+}
+
 /** Catalogue: products (seminars, workshops, trainings), facilitators, articles. */
 export function createCatalogue(ctx: ModuleContext) {
   const queries = catalogueQueries(ctx.db);
-  const listeners = new Set<(change: CatalogueChange) => void>();
-  const changed = (change: CatalogueChange) => { for (const l of listeners) l(change); };
   const versionOf = async (stream: string) => (await ctx.store.readStream(stream)).length;
   let ownership: (userId: string) => Promise<Set<string>> = async () => new Set();
 
@@ -32,11 +44,7 @@ export function createCatalogue(ctx: ModuleContext) {
     projections: [catalogueProjection],
     ...queries,
 
-    /** Called after a committed change (never inside the transaction). */
-    onChange(listener: (change: CatalogueChange) => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    changesIn,
 
     /** Where ownership comes from (the purchases module, set by the composition root). */
     setOwnership(source: (userId: string) => Promise<Set<string>>) {
@@ -52,7 +60,6 @@ export function createCatalogue(ctx: ModuleContext) {
       const stream = productStream(product.key);
       const version = await versionOf(stream);
       await ctx.store.append(stream, version, decidePublish(version, product, secrets), { metadata: { actor } });
-      changed('catalogue');
     },
 
     async reviseProduct(key: string, changes: ProductRevised['data']['changes'], actor: string | null = null, secrets?: Partial<ProductSecrets>) {
@@ -61,7 +68,6 @@ export function createCatalogue(ctx: ModuleContext) {
       const events = decideRevise(version, key, changes, secrets);
       if (events.length === 0) return;
       await ctx.store.append(stream, version, events, { metadata: { actor } });
-      changed('catalogue');
     },
 
     /** Adds an article (admin); the key is the title's slug plus a random suffix. */
@@ -71,7 +77,6 @@ export function createCatalogue(ctx: ModuleContext) {
       const article = { key: articleKey(valid.title), ...valid };
       const event: ArticleEvent = { type: 'ArticlePublished', data: { article } };
       await ctx.store.append(articleStream(article.key), 0, [event], { metadata: { actor } });
-      changed('articles');
       return article;
     },
 
@@ -81,7 +86,6 @@ export function createCatalogue(ctx: ModuleContext) {
       if (history.length === 0 || history.at(-1)!.type === 'ArticleRemoved') throw new CatalogueError('article-not-found');
       const event: ArticleEvent = { type: 'ArticleRemoved', data: { key } };
       await ctx.store.append(stream, history.length, [event], { metadata: { actor } });
-      changed('articles');
     },
 
     /** Seeds an empty catalogue with the demo content, dated relative to `now`. Does nothing once products exist. */
@@ -99,8 +103,6 @@ export function createCatalogue(ctx: ModuleContext) {
         await ctx.store.append(productStream(product.key), 0, decidePublish(0, product, secrets), { metadata });
       }
       ctx.log.info({ products: 5, facilitators: demoFacilitators.length, articles: demoArticles.length }, 'catalogue seeded with demo content');
-      changed('catalogue');
-      changed('articles');
     },
   };
 }

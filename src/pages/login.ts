@@ -9,7 +9,7 @@ export const POST: APIRoute = async (context) => {
   const { accounts } = context.locals.runtime.services;
   const result = await accounts.login(input.data.email, input.data.password, input.req);
   if (result.ok) {
-    setSessionCookie(context.cookies, context.url, result.token, accounts.sessionMaxAgeSeconds);
+    setSessionCookie(context, result.token, accounts.sessionMaxAgeSeconds);
     return json({ token: result.token });
   }
   switch (result.error) {

@@ -9,6 +9,6 @@ export const POST: APIRoute = async (context) => {
   const { accounts } = context.locals.runtime.services;
   const result = await accounts.verifyEmail(input.data.token);
   if (!result.ok) return problem(input.t, 'accounts.verifyFailed', 400);
-  setSessionCookie(context.cookies, context.url, result.token, accounts.sessionMaxAgeSeconds);
+  setSessionCookie(context, result.token, accounts.sessionMaxAgeSeconds);
   return json({ token: result.token, message: input.t('accounts.verified') });
 };

@@ -2,16 +2,19 @@ import type { APIContext, AstroCookies } from 'astro';
 import * as v from 'valibot';
 import type { RequestInfo } from '../../modules/accounts/index.ts';
 import { catalogues, toLang, translator, type Lang, type MessageKey, type Translate } from '../i18n/index.ts';
-import { isCrossSiteCookieRequest, json, problem, readJson } from './http.ts';
+import { json, problem, readJson } from './http.ts';
 import { SESSION_COOKIE } from './session.ts';
 
+/** Secure follows how the client reached us (directly or at a trusted proxy), see src/server/client.ts. */
+type CookieContext = { cookies: AstroCookies; locals: App.Locals };
+
 /** The session cookie: HttpOnly so scripts never read the token, SameSite=Lax, Secure over https. */
-export function setSessionCookie(cookies: AstroCookies, url: URL, token: string, maxAge: number) {
-  cookies.set(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: url.protocol === 'https:', maxAge });
+export function setSessionCookie(context: CookieContext, token: string, maxAge: number) {
+  context.cookies.set(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: context.locals.client.https, maxAge });
 }
 
-export function clearSessionCookie(cookies: AstroCookies, url: URL) {
-  cookies.delete(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: url.protocol === 'https:' });
+export function clearSessionCookie(context: CookieContext) {
+  context.cookies.delete(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: context.locals.client.https });
 }
 
 /** The answer's language: the body's `language` field when given (`en`, or Polish for any other value), else the lang cookie. */
@@ -21,15 +24,7 @@ export function languageOf(body: unknown, fallback: Lang): Lang {
 }
 
 /** What the accounts edge needs from a request: an endpoint's APIContext or a page's Astro global both fit. */
-export type AccountsContext = Pick<APIContext, 'request' | 'url' | 'locals' | 'clientAddress' | 'cookies'>;
-
-function clientIp(context: AccountsContext): string {
-  try {
-    return context.clientAddress;
-  } catch {
-    return 'unknown';
-  }
-}
+export type AccountsContext = Pick<APIContext, 'request' | 'url' | 'locals' | 'cookies'>;
 
 type Parsed<T> = { ok: true; data: T; lang: Lang; t: Translate; req: RequestInfo } | { ok: false; response: Response };
 
@@ -42,10 +37,9 @@ export async function parseAccountsRequest<S extends v.GenericSchema<unknown, un
   const body = await readJson(context.request);
   const lang = languageOf(body, context.locals.lang);
   const t = translator(lang);
-  if (isCrossSiteCookieRequest(context.request, context.url)) return { ok: false, response: problem(t, 'error.crossOrigin', 403) };
   const result = v.safeParse(schema, body, { abortEarly: true });
   if (!result.success) return { ok: false, response: problem(t, messageKey(result.issues[0].message), 400) };
-  return { ok: true, data: result.output, lang, t, req: { ip: clientIp(context), language: lang } };
+  return { ok: true, data: result.output, lang, t, req: { ip: context.locals.client.ip, language: lang } };
 }
 
 const messageKey = (message: string): MessageKey => (message in catalogues.pl ? message as MessageKey : 'error.invalidBody');

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { TrustProxy } from '../../modules/shared/config/index.ts';
+import { resolveClient } from './client.ts';
 import type { Logger } from './logger.ts';
+import { sanitizeRawRequest } from './raw-request.ts';
 
 type Started = { request: IncomingMessage; response: ServerResponse; server: Server };
 
@@ -19,7 +22,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
  * gives it a request id, sets the security headers every response carries, and logs one line when it ends.
  * Astro's own per-page headers (the page CSP) take precedence over these defaults.
  */
-export function observeHttp(log: Logger, opts: { hsts: boolean }): HttpObserver {
+export function observeHttp(log: Logger, opts: { hsts: boolean; trust: TrustProxy }): HttpObserver {
   const started = new WeakMap<IncomingMessage, number>();
   let server: Server | null = null;
   let inFlight = 0;
@@ -30,6 +33,7 @@ export function observeHttp(log: Logger, opts: { hsts: boolean }): HttpObserver 
     server ??= s;
     inFlight += 1;
     started.set(request, performance.now());
+    sanitizeRawRequest(request);
     const given = request.headers['x-request-id'];
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     request.headers['x-request-id'] = id;
@@ -53,6 +57,7 @@ export function observeHttp(log: Logger, opts: { hsts: boolean }): HttpObserver 
     const path = (request.url ?? '/').split('?')[0];
     log.info({
       requestId: request.headers['x-request-id'],
+      ip: resolveClient(request.socket.remoteAddress, (name) => request.headers[name], opts.trust).ip,
       method: request.method,
       path,
       status: response.statusCode,

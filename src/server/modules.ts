@@ -3,6 +3,7 @@ import { createCatalogue } from '../../modules/catalogue/index.ts';
 import { createContact } from '../../modules/contact/index.ts';
 import { createMailing } from '../../modules/mailing/index.ts';
 import { createPurchases } from '../../modules/purchases/index.ts';
+import type { RecordedEvent } from '../../modules/shared/events/index.ts';
 import type { ModuleContext } from '../../modules/shared/module.ts';
 import type { OutboxHandler } from '../../modules/shared/outbox/index.ts';
 import { productForSale } from './catalogue-for-sale.ts';
@@ -29,13 +30,16 @@ export function wireModules(ctx: ModuleContext, web: { origin: () => string } = 
       .map((p) => ({ key: p.product_key, purchaseDate: (p.paid_at ?? new Date(0)).toISOString() })),
   });
   catalogue.setOwnership(async (userId) => new Set((await purchases.ownedKeys(userId))));
-  // A committed catalogue or article change drops the cached public pages that show it.
-  catalogue.onChange((change) => void invalidatePages([change]));
   for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections]) ctx.store.addProjection(projection);
   const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers };
   return {
     services: { mailing, accounts, catalogue, contact, purchases },
     outboxHandlers,
+    /** Events committed by any instance: a catalogue or article change drops the cached public pages that show it. */
+    onCommitted(events: readonly RecordedEvent[]) {
+      const changes = catalogue.changesIn(events);
+      if (changes.length > 0) void invalidatePages(changes);
+    },
     async seed() {
       await accounts.seed();
       await catalogue.seed();

@@ -11,6 +11,7 @@
 import type { CacheProvider, CacheProviderFactory } from 'astro';
 import memoryProvider from 'astro/cache/memory';
 import { LANG_COOKIE, resolveLang } from '../i18n/index.ts';
+import { withHeaders } from './http.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 const REGISTRY = Symbol.for('gestalt.pageCache');
@@ -46,7 +47,8 @@ const factory: CacheProviderFactory = (config) => {
       const keyed = new URL(context.request.url);
       keyed.searchParams.set(VARIANT_PARAM, variant);
       const request = new Request(keyed, { headers: context.request.headers });
-      return inner.onRequest({ ...context, request, url: keyed }, next);
+      // Added outside the inner cache, which refuses to store a response that varies by cookie.
+      return withHeaders(await inner.onRequest({ ...context, request, url: keyed }, next), {}, 'Cookie');
     },
     invalidate: (options) => inner.invalidate(options),
   };

@@ -14,6 +14,7 @@ type PageContext = {
 /** Marks this response as cacheable for visitors without a session, under `tags`. Signed-in pages are never cached. */
 export function cacheForVisitors(astro: PageContext, tags: PageTag[]) {
   if (astro.locals.user) return;
+  astro.locals.cacheable = true;
   astro.cache.set({ maxAge: PAGE_MAX_AGE, tags });
 }
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { ConfigError, loadConfig, type Config } from '../../modules/shared/config/index.ts';
 import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../../modules/shared/db/index.ts';
-import { createEventStore, type EventStore } from '../../modules/shared/events/index.ts';
+import { createEventStore, createLogFollower, type EventStore, type LogFollower } from '../../modules/shared/events/index.ts';
 import { createOutboxWorker, type OutboxWorker } from '../../modules/shared/outbox/index.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { observeHttp, type HttpObserver } from './http-observer.ts';
@@ -15,6 +15,7 @@ export type Runtime = {
   db: DatabaseHandle['db'];
   store: EventStore;
   outbox: OutboxWorker;
+  follower: LogFollower;
   http: HttpObserver;
   services: Services;
   health(): Promise<{ database: 'up' | 'down' }>;
@@ -49,21 +50,30 @@ async function boot(): Promise<Runtime> {
   }
   const log = createLogger(config.LOG_LEVEL);
   if (config.PUBLIC_URL_DEFAULTED) log.warn({ publicUrl: config.PUBLIC_URL }, `PUBLIC_URL is not set: links in mail and canonical URLs use ${config.PUBLIC_URL}`);
-  const http = observeHttp(log, { hsts: config.PUBLIC_URL.startsWith('https:') });
+  const http = observeHttp(log, { hsts: config.PUBLIC_URL.startsWith('https:'), trust: config.TRUST_PROXY });
   try {
     const database = await connectWithRetry(config, log);
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
 
     let outbox: OutboxWorker | null = null;
-    const store = createEventStore(database.db, { onCommitted: () => outbox?.notify() });
+    let follower: LogFollower | null = null;
+    const store = createEventStore(database.db, { onCommitted: (events) => { outbox?.notify(); follower?.committed(events); } });
     const wired = wireModules({ config, log, db: database.db, store });
     outbox = createOutboxWorker(database.db, { handlers: wired.outboxHandlers, log });
+    follower = createLogFollower({
+      readAll: (after, limit) => store.readAll(after, limit),
+      lastPosition: () => store.lastPosition(),
+      listen: database.listen,
+      onError: (err) => log.warn({ err }, 'following the event log failed, will retry'),
+    });
+    follower.subscribe((events) => wired.onCommitted(events));
     await wired.seed();
+    await follower.start();
     outbox.start();
 
     const runtime: Runtime = {
-      config, log, database, db: database.db, store, outbox, http, services: wired.services,
+      config, log, database, db: database.db, store, outbox, follower, http, services: wired.services,
       async health() {
         try {
           await Promise.race([
@@ -85,20 +95,36 @@ async function boot(): Promise<Runtime> {
   }
 }
 
+/** Resolves with `fallback` if `work` has not settled within `ms`: no step of a shutdown may hang it. */
+const within = <T>(ms: number, work: Promise<T>, fallback: T) => Promise.race([
+  work.catch(() => fallback),
+  new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms).unref()),
+]);
+
+/** Seconds from SIGTERM to exit at the latest, whatever is in flight (orchestrators kill after 30). */
+export const SHUTDOWN_DEADLINE_MS = 14_000;
+
 function installShutdown(rt: Runtime) {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     rt.log.info({ signal }, 'shutting down');
+    // Whatever happens below, the process is gone before the deadline; unsent mail stays in the outbox.
+    setTimeout(() => {
+      rt.log.warn({ inFlight: rt.http.inFlight() }, 'shutdown deadline reached, exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     const server = rt.http.server();
     server?.close();
     server?.closeIdleConnections();
-    const grace = setTimeout(() => server?.closeAllConnections(), 10_000);
-    await rt.http.idle();
-    clearTimeout(grace);
-    await rt.outbox.stop();
-    await rt.database.close();
+    if (!(await within(8_000, rt.http.idle().then(() => true), false))) {
+      rt.log.warn({ inFlight: rt.http.inFlight() }, 'requests still in flight after 8 s, closing their connections');
+      server?.closeAllConnections();
+      await within(1_000, rt.http.idle(), undefined);
+    }
+    await within(3_000, Promise.all([rt.outbox.stop(), rt.follower.stop()]), undefined);
+    await within(1_500, rt.database.close(), undefined);
     rt.log.info('stopped');
     process.exit(0);
   };

@@ -63,7 +63,7 @@ describe('purchases over HTTP with Stripe (SDK against a loopback stand-in, sign
     const forged = await webhook(body, signer.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_wrong' }));
     expect(forged.status).toBe(400);
     expect(await forged.json()).toEqual({ message: 'Nieprawidłowy podpis webhooka.' });
-    const unsigned = await fetch(`${server.url}/api/payments/stripe/webhook`, { method: 'POST', body });
+    const unsigned = await fetch(`${server.url}/api/payments/stripe/webhook`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
     expect(unsigned.status).toBe(400);
     expect((await profile(other.token)).purchasedVideos).toEqual([]);
   });

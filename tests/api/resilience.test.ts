@@ -87,4 +87,41 @@ describe('graceful shutdown', () => {
     expect(server.output()).toContain('"msg":"stopped"');
     await server.stop();
   });
+
+  it('exits within 15 seconds of SIGTERM whatever is in flight: a body that never ends, aborted bodies and responses', { timeout: 60_000 }, async () => {
+    const server = await startServer();
+    const sockets: import('node:net').Socket[] = [];
+    const open = (path: string, method: string, headers: Record<string, string>) => {
+      const req = request(`${server.url}${path}`, { method, headers });
+      req.on('error', () => {});
+      req.on('socket', (s) => sockets.push(s));
+      return req;
+    };
+    // Promises a 1000-byte body and sends ten bytes of it, then nothing: the request never completes.
+    open('/register', 'POST', { 'content-type': 'application/json', 'content-length': '1000' }).write('{"name":"a');
+    // Sends part of a body and hangs up.
+    const aborted = open('/api/contact', 'POST', { 'content-type': 'application/json', 'content-length': '500' });
+    aborted.write('{"fromName":');
+    setTimeout(() => aborted.destroy(), 100);
+    // Hangs up as soon as the answer starts.
+    const page = open('/seminaria', 'GET', {});
+    page.on('response', (res) => res.socket.destroy());
+    page.end();
+    // An idle keep-alive connection.
+    await fetch(`${server.url}/healthz`, { keepalive: true });
+    await new Promise((r) => setTimeout(r, 500));
+
+    const t0 = Date.now();
+    server.process.kill('SIGTERM');
+    const code = await new Promise<number | null>((resolve) => {
+      if (server.process.exitCode !== null) resolve(server.process.exitCode);
+      else server.process.once('exit', resolve);
+    });
+    const seconds = (Date.now() - t0) / 1000;
+    sockets.forEach((s) => s.destroy());
+    expect(seconds).toBeLessThan(15);
+    expect(code).toBe(0);
+    expect(server.output()).toContain('"msg":"stopped"');
+    await server.stop();
+  });
 });

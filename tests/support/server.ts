@@ -44,6 +44,8 @@ export async function startServer(env: Record<string, string> = {}, opts: { useP
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
+      // Links in mail and redirects come from PUBLIC_URL only; the tests reach the server at this address.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
       ...env,
     },

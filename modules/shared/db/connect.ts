@@ -6,6 +6,8 @@ import type { Database } from './schema.ts';
 export type DatabaseHandle = {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
+  /** Calls `onNotify` for every NOTIFY on `channel` (a constant identifier); answers a function that stops. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -16,7 +18,10 @@ export function connectPostgres(url: string, options: { max?: number } = {}): Da
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
-    connectionTimeoutMillis: 3000,
+    // Under a burst (many registrations hashing passwords at once) opening a connection can take seconds:
+    // waiting that long beats answering 500, and idle connections are kept so a burst does not reconnect.
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 60_000,
     types: { getTypeParser: (oid: number, format?: 'text' | 'binary') =>
       oid === INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format) } as pg.CustomTypesConfig,
   });
@@ -25,7 +30,39 @@ export function connectPostgres(url: string, options: { max?: number } = {}): Da
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', listen: (channel, onNotify) => listenPostgres(url, channel, onNotify), close: () => db.destroy() };
+}
+
+/**
+ * LISTEN holds a connection of its own for as long as the process runs. When it drops (a database
+ * restart), it is opened again after a pause, and `onNotify` is called once so the listener catches up.
+ */
+async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const open = async () => {
+    if (stopped) return;
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    c.on('error', () => {});
+    try {
+      await c.connect();
+      c.on('notification', () => onNotify());
+      c.on('end', () => { if (!stopped) retry = setTimeout(open, 1000); });
+      await c.query(`LISTEN ${channel}`);
+      client = c;
+      onNotify();
+    } catch {
+      await c.end().catch(() => {});
+      if (!stopped) retry = setTimeout(open, 1000);
+    }
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 /**
@@ -65,7 +102,14 @@ export async function connectPglite(dataDir: string | undefined): Promise<Databa
     : { parsers: { [INT8]: (v: string) => Number(v) } });
   const pool = pgliteAsPool(pglite);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return {
+    db, kind: 'pglite', close: () => db.destroy(),
+    // One process owns an embedded database, so its own notifications are all there is to hear.
+    async listen(channel, onNotify) {
+      const unsubscribe = await pglite.listen(channel, () => onNotify());
+      return async () => { await unsubscribe(); };
+    },
+  };
 }
 
 export async function connectDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<DatabaseHandle> {

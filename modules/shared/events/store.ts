@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { EVENTS_CHANNEL } from './follower.ts';
 import {
   ConcurrencyError,
   type EventMetadata,
@@ -50,7 +51,8 @@ export function createEventStore(db: Kysely<Database>, options: {
   const projections = [...(options.projections ?? [])];
 
   async function appendInTx(tx: Tx, streamId: string, expected: ExpectedVersion, events: NewEvent[], opts: AppendOptions) {
-    await sql`select pg_advisory_xact_lock(${APPEND_LOCK})`.execute(tx);
+    // The notification is delivered to every listening instance when (and only if) this transaction commits.
+    await sql`select pg_advisory_xact_lock(${APPEND_LOCK}), pg_notify(${EVENTS_CHANNEL}, '')`.execute(tx);
     const current = await tx.selectFrom('events').where('stream_id', '=', streamId)
       .select((eb) => eb.fn.max<number | null>('stream_version').as('v')).executeTakeFirst();
     const actual = Number(current?.v ?? 0);
@@ -107,6 +109,12 @@ export function createEventStore(db: Kysely<Database>, options: {
       const rows = await (tx ?? db).selectFrom('events').selectAll().where('stream_id', '=', streamId)
         .orderBy('stream_version').execute();
       return (rows as Row[]).map(toRecorded);
+    },
+
+    /** The position of the newest event, 0 for an empty log. */
+    async lastPosition(): Promise<number> {
+      const row = await db.selectFrom('events').select((eb) => eb.fn.max<number | null>('position').as('p')).executeTakeFirst();
+      return Number(row?.p ?? 0);
     },
 
     /** Events after `afterPosition`, in commit order. */

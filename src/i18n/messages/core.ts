@@ -16,6 +16,10 @@ export const pl = {
   'error.forbidden': 'Brak dostępu.',
   'error.crossOrigin': 'Żądanie z obcej strony zostało odrzucone.',
   'error.tooManyRequests': 'Zbyt wiele prób. Spróbuj ponownie za chwilę.',
+  'error.invalidRequest': 'Nieprawidłowy adres żądania.',
+  'error.methodNotAllowed': 'Ta metoda nie jest obsługiwana pod tym adresem.',
+  'error.bodyTooLarge': 'Przesłane dane są zbyt duże.',
+  'error.unsupportedMediaType': 'Nieobsługiwany format danych.',
   'health.up': 'działa',
   'health.down': 'niedostępna',
 } as const;
@@ -37,6 +41,10 @@ export const en: Record<keyof typeof pl, string> = {
   'error.forbidden': 'Access denied.',
   'error.crossOrigin': 'A request from another site was refused.',
   'error.tooManyRequests': 'Too many attempts. Please try again in a moment.',
+  'error.invalidRequest': 'The request address is invalid.',
+  'error.methodNotAllowed': 'This method is not supported at this address.',
+  'error.bodyTooLarge': 'The request body is too large.',
+  'error.unsupportedMediaType': 'Unsupported data format.',
   'health.up': 'up',
   'health.down': 'down',
 };

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogue, DEMO_KEYS, isUpcoming, toApiVideo, type Catalogue } from '../../../modules/catalogue/index.ts';
+import { changesIn, createCatalogue, DEMO_KEYS, isUpcoming, toApiVideo, type Catalogue } from '../../../modules/catalogue/index.ts';
 import { parseEnv } from '../../../modules/shared/config/index.ts';
 import { createEventStore, type EventStore } from '../../../modules/shared/events/index.ts';
 import { backends, openMigrated } from '../../support/databases.ts';
@@ -15,11 +15,10 @@ describe.each(backends)('catalogue on $name', (backend) => {
 
   beforeAll(async () => {
     handle = await openMigrated(backend);
-    store = createEventStore(handle.db);
+    store = createEventStore(handle.db, { onCommitted: (events) => changes.push(...changesIn(events)) });
     const ctx = { config: { ...parseEnv({}), JWT_SECRET: 'x'.repeat(32) }, log: pino({ level: 'silent' }), db: handle.db, store };
     catalogue = createCatalogue(ctx);
     for (const p of catalogue.projections) store.addProjection(p);
-    catalogue.onChange((c) => changes.push(c));
     await catalogue.seed(NOW);
   });
   afterAll(async () => handle?.close());
@@ -66,12 +65,13 @@ describe.each(backends)('catalogue on $name', (backend) => {
     expect((await store.readAll(0, 10_000)).length).toBe(before);
   });
 
-  it('applies a revision, tells listeners, and rebuilds the read models to the same rows', async () => {
+  it('applies a revision, names what it changed for the public pages, and rebuilds the read models to the same rows', async () => {
     changes.length = 0;
     await catalogue.reviseProduct(DEMO_KEYS.shame, { title: 'Wstyd i duma' }, 'admin-1');
     expect((await catalogue.product(DEMO_KEYS.shame))!.title).toBe('Wstyd i duma');
     expect(changes).toEqual(['catalogue']);
     const article = await catalogue.publishArticle({ title: '  Żółć i łąka: notatki  ', description: 'Opis', link: 'https://example.org/a' });
+    expect(changes).toEqual(['catalogue', 'articles']);
     expect(article.key).toMatch(/^zolc-i-laka-notatki-[a-z0-9]{6}$/);
     await catalogue.removeArticle((await catalogue.articles()).at(-1)!.key);
     const snapshot = async () => ({

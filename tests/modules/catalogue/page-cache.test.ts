@@ -2,7 +2,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../../modules/catalogue/index.ts';
 import { parseEnv } from '../../../modules/shared/config/index.ts';
-import { createEventStore } from '../../../modules/shared/events/index.ts';
+import { createEventStore, type RecordedEvent } from '../../../modules/shared/events/index.ts';
 import { wireModules } from '../../../src/server/modules.ts';
 import { backends, openMigrated } from '../../support/databases.ts';
 import factory, { activePageCache, visitorVariant } from '../../../src/server/page-cache-provider.ts';
@@ -59,8 +59,11 @@ describe('a catalogue edit through the composed modules', () => {
   it('is visible on the very next request for a cached page', async () => {
     const handle = await openMigrated(backends[0]!);
     try {
-      const store = createEventStore(handle.db);
+      // As the runtime does: what a commit changed reaches the composition root (there through the log follower).
+      let onCommitted = (_events: readonly RecordedEvent[]) => {};
+      const store = createEventStore(handle.db, { onCommitted: (events) => onCommitted(events) });
       const wired = wireModules({ config: { ...parseEnv({}), JWT_SECRET: 'x'.repeat(32) }, log: pino({ level: 'silent' }), db: handle.db, store });
+      onCommitted = wired.onCommitted;
       await wired.seed();
       const provider = factory({});
       // The page renders the product's title from the read model, as /video-details does, and asks to be cached.

@@ -1,11 +1,10 @@
 import type { APIRoute } from 'astro';
-import { isCrossSiteCookieRequest, json, problem } from '../../../server/http.ts';
+import { json, problem } from '../../../server/http.ts';
 
 /** A buyer back from the provider before its webhook: reconcile their open checkouts, then answer the updated user. */
-export const POST: APIRoute = async ({ request, url, locals }) => {
+export const POST: APIRoute = async ({ locals }) => {
   const { t, user, runtime } = locals;
   if (!user) return problem(t, 'error.unauthorized', 401);
-  if (isCrossSiteCookieRequest(request, url)) return problem(t, 'error.crossOrigin', 403);
   try {
     await runtime.services.purchases.reconcile(user.id, runtime.config.PUBLIC_URL);
   } catch (error) {

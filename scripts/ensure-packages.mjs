@@ -1,0 +1,34 @@
+// The tests drive real programs from Debian's packages: Chromium for the browser tests, Caddy as the
+// TLS-terminating reverse proxy in front of the production build. Install them when we may (root with
+// apt), else say how.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy';
+
+const NEEDED = [
+  { binary: CHROMIUM, pkg: 'chromium', variable: 'CHROMIUM_PATH' },
+  { binary: CADDY, pkg: 'caddy', variable: 'CADDY_PATH' },
+];
+
+export function ensurePackages() {
+  const missing = NEEDED.filter((n) => !existsSync(n.binary));
+  if (missing.length === 0) return;
+  const packages = missing.map((m) => m.pkg);
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (!isRoot || !hasApt) {
+    console.error(`Missing ${missing.map((m) => m.binary).join(' and ')}. Install Debian's packages first:\n`
+      + `  sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}\n`
+      + `(or set ${missing.map((m) => m.variable).join(' / ')} to the binaries).`);
+    process.exit(1);
+  }
+  console.log(`Installing Debian packages for the tests: ${packages.join(', ')}…`);
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+    stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) ensurePackages();

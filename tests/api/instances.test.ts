@@ -1,0 +1,78 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCatalogue, DEMO_KEYS } from '../../modules/catalogue/index.ts';
+import { parseEnv } from '../../modules/shared/config/index.ts';
+import { connectPostgres, type DatabaseHandle } from '../../modules/shared/db/index.ts';
+import { createEventStore } from '../../modules/shared/events/index.ts';
+import { createPostgresDatabase } from '../support/databases.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { startSmtp } from '../support/smtp.ts';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+// Several instances can only share a server database; the embedded one belongs to one process.
+describe.skipIf(!pgUrl)('two instances on one PostgreSQL behave as one site (TEST_DATABASE_URL)', () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let a: RunningServer;
+  let b: RunningServer;
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    smtp = await startSmtp();
+    // Both behind one proxy at 127.0.0.1, which forwards each visitor's address.
+    const env = { DATABASE_URL: database.url, SMTP_URL: smtp.url, TRUST_PROXY: '127.0.0.1' };
+    a = await startServer(env);
+    b = await startServer(env);
+  });
+  afterAll(async () => { await a?.stop(); await b?.stop(); await smtp?.close(); await database?.drop(); });
+
+  const register = (server: RunningServer, email: string, visitor: string) => fetch(`${server.url}/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url, 'x-forwarded-for': visitor },
+    body: JSON.stringify({ name: 'Ktoś', email, password: 'secret123', repeat: 'secret123', phone: '+48 600 100 200', language: 'pl' }),
+  });
+
+  it('sends exactly one verification mail for each of 50 registrations spread over both', { timeout: 120_000 }, async () => {
+    const emails = Array.from({ length: 50 }, (_, i) => `osoba-${i}@example.com`);
+    const answers = await Promise.all(emails.map((email, i) => register(i % 2 ? a : b, email, `198.51.100.${i + 1}`)));
+    const failures = [a, b].flatMap((s) => s.output().split('\n').filter((l) => l.includes('"level":50')));
+    expect(answers.map((r) => r.status), failures.join('\n').slice(0, 3000)).toEqual(emails.map(() => 201));
+    await smtp.waitFor(50, 60_000);
+    // Both outbox workers poll the same table: give a duplicate every chance to show up.
+    await new Promise((r) => setTimeout(r, 3000));
+    const verifications = smtp.received.filter((m) => (m.parsed.text ?? '').includes('/verify-email/'));
+    expect(verifications.map((m) => m.envelopeTo.join()).sort()).toEqual([...emails].sort());
+  });
+
+  it('shares rate limits: one visitor\'s registrations are counted across both instances', { timeout: 120_000 }, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await register(i % 2 ? a : b, `limit-${i}@example.com`, '203.0.113.77')).status);
+    // 30 registrations per visitor address per hour, wherever they land.
+    expect(statuses.filter((s) => s === 201)).toHaveLength(30);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+
+  it('shows a catalogue change committed elsewhere on both instances at their next request', async () => {
+    const page = async (server: RunningServer) => {
+      const res = await fetch(`${server.url}/video-details/${DEMO_KEYS.trauma}`);
+      return { html: await res.text(), cache: res.headers.get('x-astro-cache') };
+    };
+    for (const server of [a, b]) {
+      await page(server);
+      expect((await page(server)).cache).toBe('HIT');
+    }
+    // A third process (an admin tool, another instance) commits the change straight to the shared log.
+    const handle: DatabaseHandle = connectPostgres(database.url);
+    try {
+      const store = createEventStore(handle.db);
+      const catalogue = createCatalogue({ config: { ...parseEnv({}), JWT_SECRET: 'x'.repeat(32) }, log: pino({ level: 'silent' }), db: handle.db, store });
+      for (const p of catalogue.projections) store.addProjection(p);
+      await catalogue.reviseProduct(DEMO_KEYS.trauma, { title: 'Trauma, ciało i oddech' }, 'admin');
+    } finally {
+      await handle.close();
+    }
+    // NOTIFY travels on commit; a person's next click comes later than this.
+    await new Promise((r) => setTimeout(r, 250));
+    for (const server of [a, b]) expect((await page(server)).html).toContain('Trauma, ciało i oddech');
+  });
+});
