@@ -67,6 +67,18 @@ describe('start-up and shutdown', () => {
     await server.stop();
   });
 
+  it('refuses to start in production without PUBLIC_URL, and says which address it uses without it in development', async () => {
+    const production = await startServer({ NODE_ENV: 'production', PUBLIC_URL: '' }, { waitReady: false });
+    expect(await new Promise<number | null>((resolve) => production.process.once('exit', resolve))).toBe(1);
+    expect(production.output().trim()).toBe('Invalid configuration: PUBLIC_URL must be set in production, to the address visitors use (e.g. https://gestalt.example.org)');
+    await production.stop();
+    const development = await startServer({ PUBLIC_URL: '' });
+    expect(development.output()).toContain(`PUBLIC_URL is not set: links in mail and canonical URLs use http://localhost:${development.port}`);
+    const home = await (await fetch(`${development.url}/`, { headers: { host: 'attacker.example' } })).text();
+    expect(home).toContain(`<link rel="canonical" href="http://localhost:${development.port}/?lang=pl">`);
+    await development.stop();
+  });
+
   it('keeps data across a graceful restart and exits cleanly on SIGTERM', async () => {
     const server = await startServer();
     const pid = server.process.pid;
