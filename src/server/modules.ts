@@ -32,7 +32,7 @@ export function wireModules(ctx: ModuleContext, web: { origin: () => string } = 
   // A committed catalogue or article change drops the cached public pages that show it.
   catalogue.onChange((change) => void invalidatePages([change]));
   for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections]) ctx.store.addProjection(projection);
-  const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers };
+  const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers };
   return {
     services: { mailing, accounts, catalogue, contact, purchases },
     outboxHandlers,
