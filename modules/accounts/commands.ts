@@ -94,7 +94,7 @@ export function createCommands(ctx: ModuleContext, limiter: RateLimiter) {
 
     /**
      * Mails a new verification link to an unverified address; the same answer whatever the address. The
-     * request only counts the attempt and queues the work (see mailRequests), so it takes as long for any address.
+     * request only counts the attempt and queues the work (see handleMailRequest), so it takes as long for any address.
      */
     async resendVerification(email: string, req: RequestInfo): Promise<Outcome<'rate-limited'>> {
       if (await limiter.exceeded('resend', req.ip, emailKey(email))) return { ok: false, error: 'rate-limited' };
