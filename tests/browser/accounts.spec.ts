@@ -26,6 +26,7 @@ const ui = {
     register: 'Stwórz konto', name: 'Imię i nazwisko', password: 'Hasło', repeat: 'Powtórz hasło', phone: 'Telefon',
     terms: 'Akceptuję regulamin i politykę prywatności', termsLink: 'regulamin i politykę prywatności', termsTitle: 'Regulamin i polityka prywatności', close: 'Zamknij',
     acceptTerms: 'Proszę zaakceptować regulamin', registered: 'Rejestracja zakończona sukcesem!',
+    short: 'Hasło musi mieć co najmniej 6 znaków.',
     verified: 'Adres e-mail został potwierdzony.', welcome: 'Witaj, Anna!', logout: 'Wyloguj się', login: 'Zaloguj się',
     invalid: 'Nieprawidłowy e-mail lub hasło.', forgotLink: 'Nie pamiętasz hasła?', send: 'Wyślij', forgotSent: 'Jeśli istnieje konto z tym adresem',
     newPassword: 'Nowe hasło', confirm: 'Potwierdź nowe hasło', change: 'Zmień hasło', mismatch: 'Hasła nie są takie same.',
@@ -35,6 +36,7 @@ const ui = {
     register: 'Create account', name: 'Full name', password: 'Password', repeat: 'Repeat password', phone: 'Phone',
     terms: 'I accept the terms and privacy policy', termsLink: 'terms and privacy policy', termsTitle: 'Terms and privacy policy', close: 'Close',
     acceptTerms: 'Please accept the terms and conditions', registered: 'Registration successful!',
+    short: 'Password must be at least 6 characters long.',
     verified: 'Your e-mail address has been verified.', welcome: 'Welcome, Anna!', logout: 'Log out', login: 'Log in',
     invalid: 'Invalid e-mail or password.', forgotLink: 'Forgot your password?', send: 'Send', forgotSent: 'If an account with this address exists',
     newPassword: 'New password', confirm: 'Confirm new password', change: 'Change password', mismatch: 'Passwords do not match.',
@@ -62,6 +64,14 @@ for (const lang of ['pl', 'en'] as const) {
     await expect(page.getByRole('heading', { name: t.termsTitle })).toBeVisible();
     await page.getByRole('button', { name: t.close }).click();
     await page.getByRole('checkbox', { name: t.terms }).check();
+    // The reset page's length rule applies to registration too.
+    await page.getByLabel(t.password, { exact: true }).fill('12345');
+    await page.getByLabel(t.repeat).fill('12345');
+    await page.getByRole('button', { name: t.register }).click();
+    await expect(page.getByText(t.short).first()).toBeVisible();
+    await expect(page.getByLabel(t.password, { exact: true })).toBeFocused();
+    await page.getByLabel(t.password, { exact: true }).fill('pierwsze1');
+    await page.getByLabel(t.repeat).fill('pierwsze1');
     await page.getByRole('button', { name: t.register }).click();
     await expect(page.getByText(t.registered)).toBeVisible();
 
