@@ -16,6 +16,10 @@ export type RequestInfo = { ip: string; language: Language };
 
 export type Outcome<E extends string, T = object> = ({ ok: true } & T) | { ok: false; error: E };
 
+/** Outbox topic of the queued half of forgot-password and resend-verification. */
+export const MAIL_REQUEST_TOPIC = 'accounts.mail-request';
+export type MailRequest = { kind: 'forgot' | 'resend'; email: string; language: Language; secret: string };
+
 export const emailKey = (email: string) => email.trim().toLowerCase();
 
 const UNIQUE_VIOLATION = '23505';
@@ -31,12 +35,21 @@ export function createCommands(ctx: ModuleContext, limiter: RateLimiter) {
     .where('email_key', '=', emailKey(email)).executeTakeFirst();
 
   /** A new verification link for `userId`, mailed to `to` in `language`. */
-  async function sendVerification(userId: string, to: { name: string; email: string }, language: Language) {
-    const secret = newLinkSecret();
+  async function sendVerification(userId: string, to: { name: string; email: string }, language: Language, secret: string) {
     await handleUserCommand(ctx, userId, { type: 'ResendVerification', tokenHash: hashLinkSecret(secret), language, expiresAt: later(VERIFY_LINK_HOURS) }, {
       outbox: (events) => events.map((e) => mailMessage(`verify:${userId}:${e.streamVersion}`,
         accountMail('verify', { language, site, to: to.email, name: to.name, link: link(`/verify-email/${secret}`) }))),
     });
+  }
+
+  /**
+   * Queues a mail request for the outbox worker. Its payload holds the address as typed and the link's secret,
+   * as the mail row it leads to holds them: the outbox is the delivery queue, not a record.
+   */
+  async function enqueue(request: MailRequest) {
+    await ctx.db.insertInto('outbox').values({
+      topic: MAIL_REQUEST_TOPIC, dedupe_key: `accounts:${request.kind}:${hashLinkSecret(request.secret)}`, payload: JSON.stringify(request),
+    }).execute();
   }
 
   return {
@@ -79,11 +92,13 @@ export function createCommands(ctx: ModuleContext, limiter: RateLimiter) {
       return { ok: true };
     },
 
-    /** Mails a new verification link to an unverified address; the same answer whatever the address. */
+    /**
+     * Mails a new verification link to an unverified address; the same answer whatever the address. The
+     * request only counts the attempt and queues the work (see handleMailRequest), so it takes as long for any address.
+     */
     async resendVerification(email: string, req: RequestInfo): Promise<Outcome<'rate-limited'>> {
       if (await limiter.exceeded('resend', req.ip, emailKey(email))) return { ok: false, error: 'rate-limited' };
-      const user = await findByEmail(email);
-      if (user?.status === 'unverified') await sendVerification(user.id, user, user.language);
+      await enqueue({ kind: 'resend', email, language: req.language, secret: newLinkSecret() });
       return { ok: true };
     },
 
@@ -102,17 +117,31 @@ export function createCommands(ctx: ModuleContext, limiter: RateLimiter) {
       }
     },
 
-    /** Mails a single-use reset link valid for an hour; the same answer whether or not the address exists. */
+    /** Mails a single-use reset link valid for an hour; the same answer, taking the same time, whether or not the address exists. */
     async requestPasswordReset(email: string, req: RequestInfo): Promise<Outcome<'rate-limited'>> {
       if (await limiter.exceeded('forgot', req.ip, emailKey(email))) return { ok: false, error: 'rate-limited' };
-      const user = await findByEmail(email);
-      if (!user) return { ok: true };
-      const secret = newLinkSecret();
-      await handleUserCommand(ctx, user.id, { type: 'RequestPasswordReset', resetHash: hashLinkSecret(secret), language: req.language, expiresAt: later(RESET_LINK_HOURS) }, {
-        outbox: (events) => events.map((e) => mailMessage(`reset:${user.id}:${e.streamVersion}`,
-          accountMail('reset', { language: req.language, site, to: user.email, name: user.name, link: link(`/reset-password/${secret}`) }))),
-      });
+      await enqueue({ kind: 'forgot', email, language: req.language, secret: newLinkSecret() });
       return { ok: true };
+    },
+
+    /**
+     * The queued half of resendVerification and requestPasswordReset, run by the outbox worker: finds the
+     * address and, when there is an account to mail, records the link and queues its mail in one transaction.
+     * The link's secret was chosen with the request, so a retried delivery finds its link already on the
+     * stream (the decider then records nothing) and the mail is written at most once.
+     */
+    async handleMailRequest(request: MailRequest): Promise<void> {
+      const user = await findByEmail(request.email);
+      if (!user) return;
+      if (request.kind === 'resend') {
+        if (user.status === 'unverified') await sendVerification(user.id, user, user.language, request.secret);
+        return;
+      }
+      const resetHash = hashLinkSecret(request.secret);
+      await handleUserCommand(ctx, user.id, { type: 'RequestPasswordReset', resetHash, language: request.language, expiresAt: later(RESET_LINK_HOURS) }, {
+        outbox: (events) => events.map((e) => mailMessage(`reset:${user.id}:${e.streamVersion}`,
+          accountMail('reset', { language: request.language, site, to: user.email, name: user.name, link: link(`/reset-password/${request.secret}`) }))),
+      });
     },
 
     /** Sets a new password through a reset link; spends the link and revokes every older session token. */

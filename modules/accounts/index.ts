@@ -1,17 +1,17 @@
 import type { Mailing } from '../mailing/index.ts';
 import type { Projection } from '../shared/events/index.ts';
+import type { OutboxHandler } from '../shared/outbox/index.ts';
 import type { ModuleContext } from '../shared/module.ts';
-import { createCommands, emailKey, type Outcome, type RequestInfo } from './commands.ts';
-import { accountTokensProjection, usersProjection } from './projections.ts';
+import { createCommands, emailKey, MAIL_REQUEST_TOPIC, type MailRequest, type Outcome, type RequestInfo } from './commands.ts';
+import { accountTokensProjection, revokedSessionsProjection, usersProjection } from './projections.ts';
 import { createRateLimiter, defaultLimits, type ActionLimits, type RateLimitedAction } from './rate-limit.ts';
-import { checkPassword, createSessionTokens, dummyPasswordHash, SESSION_MAX_AGE_SECONDS } from './secrets.ts';
+import { checkPassword, dummyPasswordHash, SESSION_MAX_AGE_SECONDS } from './secrets.ts';
+import { createSessions, type SessionUser } from './sessions.ts';
 
 export type { RequestInfo, Outcome } from './commands.ts';
 export type { Language } from './user.ts';
-export { SESSION_MAX_AGE_SECONDS } from './secrets.ts';
-
-/** Who is calling, as the web layer sees it. */
-export type SessionUser = { id: string; name: string; email: string; phone: string; role: 'admin' | 'user' };
+export { SESSION_MAX_AGE_SECONDS, MIN_PASSWORD_LENGTH, passwordLongEnough } from './secrets.ts';
+export type { SessionUser } from './sessions.ts';
 
 export type PurchasedVideo = { key: string; purchaseDate: string };
 
@@ -29,24 +29,14 @@ export type AccountsDeps = {
 export function createAccounts(ctx: ModuleContext, deps: AccountsDeps) {
   const limiter = createRateLimiter(ctx.db, { ...defaultLimits, ...deps.limits });
   const commands = createCommands(ctx, limiter);
-  const sessions = createSessionTokens(ctx.config.JWT_SECRET);
+  const sessions = createSessions(ctx);
+  const issueSession = sessions.issue;
   const purchasedVideos = deps.purchasedVideos ?? (async () => []);
-  const roleOf = (email: string): SessionUser['role'] => (ctx.config.ADMIN_EMAILS.includes(emailKey(email)) ? 'admin' : 'user');
-
-  /** A verified user with their personal data, or undefined (unknown, unverified or erased). */
-  const findUser = (id: string) => ctx.db.selectFrom('users')
-    .innerJoin('user_personal_data', 'user_personal_data.user_id', 'users.id')
-    .select(['users.id', 'name', 'email', 'phone', 'status', 'token_version', 'password_hash'])
-    .where('users.id', '=', id).executeTakeFirst();
-
-  async function issueSession(userId: string): Promise<string | null> {
-    const user = await findUser(userId);
-    if (!user || user.status !== 'verified') return null;
-    return sessions.sign({ sub: user.id, role: roleOf(user.email), ver: user.token_version });
-  }
 
   return {
-    projections: [usersProjection, accountTokensProjection] as Projection[],
+    projections: [usersProjection, accountTokensProjection, revokedSessionsProjection] as Projection[],
+    /** Forgot-password and resend-verification requests, handled off the request path (register with the outbox worker). */
+    outboxHandlers: { [MAIL_REQUEST_TOPIC]: (payload) => commands.handleMailRequest(payload as MailRequest) } as Record<string, OutboxHandler>,
     sessionMaxAgeSeconds: SESSION_MAX_AGE_SECONDS,
     register: commands.register,
     resendVerification: commands.resendVerification,
@@ -73,15 +63,9 @@ export function createAccounts(ctx: ModuleContext, deps: AccountsDeps) {
     },
 
     /** The user a session token (JWT) belongs to, or null when it is missing, invalid, expired or revoked. */
-    async authenticate(token: string | null): Promise<SessionUser | null> {
-      if (!token) return null;
-      const claims = await sessions.verify(token);
-      if (!claims) return null;
-      const user = await findUser(claims.sub);
-      // A password change bumps the version: every token issued before it stops working.
-      if (!user || user.status !== 'verified' || user.token_version !== claims.ver) return null;
-      return { id: user.id, name: user.name, email: user.email, phone: user.phone, role: roleOf(user.email) };
-    },
+    authenticate: sessions.authenticate,
+    /** Logs out the session a token names, or every session of its user (`everywhere`), on every instance. */
+    logout: sessions.logout,
 
     /** Name, address and chosen language for mail to a user (e.g. purchase confirmations); null once erased. */
     async mailContact(userId: string): Promise<{ name: string; email: string; language: 'pl' | 'en' } | null> {

@@ -25,6 +25,9 @@ export const usersProjection: Projection = {
         await tx.updateTable('users').set({ token_version: event.data.tokenVersion, password_changed_at: event.data.changedAt })
           .where('id', '=', event.data.userId).execute();
         return;
+      case 'SignedOutEverywhere':
+        await tx.updateTable('users').set({ token_version: event.data.tokenVersion }).where('id', '=', event.data.userId).execute();
+        return;
       default:
         // The other events change no column here. `language` stays the one chosen at registration:
         // anyone may ask for a reset or a new link, so those requests must not change it.
@@ -44,5 +47,18 @@ export const accountTokensProjection: Projection = {
       : event.type === 'PasswordResetRequested' ? { token_hash: event.data.resetHash, user_id: event.data.userId, kind: 'reset' as const }
       : null;
     if (row) await tx.insertInto('account_tokens').values(row).onConflict((c) => c.column('token_hash').doNothing()).execute();
+  },
+};
+
+/** revoked_sessions: the sessions logged out one by one; authenticate joins it, so a revoked token fails on every instance. */
+export const revokedSessionsProjection: Projection = {
+  name: 'accounts.revoked-sessions',
+  tables: ['revoked_sessions'],
+  async apply(tx: Tx, recorded: RecordedEvent) {
+    if (!isUserEvent(recorded)) return;
+    const event = recorded as UserEvent;
+    if (event.type !== 'SessionEnded') return;
+    await tx.insertInto('revoked_sessions').values({ session_id: event.data.sessionId, user_id: event.data.userId, expires_at: event.data.expiresAt })
+      .onConflict((c) => c.column('session_id').doNothing()).execute();
   },
 };

@@ -7,7 +7,7 @@ export interface UsersTable {
   id: string;
   status: 'unverified' | 'verified';
   language: 'pl' | 'en';
-  /** Bumped by every password change; a session token with an older version is refused. */
+  /** Bumped by every password change and log-out everywhere; a session token with an older version is refused. */
   token_version: number;
   registered_at: Timestamp;
   verified_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
@@ -32,9 +32,20 @@ export interface UserPersonalDataTable {
   password_hash: string;
 }
 
+/**
+ * Sessions logged out one by one, until their token would have expired anyway (then they are purged).
+ * Rebuilt from SessionEnded events. A log-out everywhere bumps users.token_version instead.
+ */
+export interface RevokedSessionsTable {
+  session_id: string;
+  user_id: string;
+  expires_at: Timestamp;
+}
+
 /** The accounts module's read-model tables (see modules/shared/db/schema.ts). */
 export interface AccountsTables {
   users: UsersTable;
   account_tokens: AccountTokensTable;
   user_personal_data: UserPersonalDataTable;
+  revoked_sessions: RevokedSessionsTable;
 }

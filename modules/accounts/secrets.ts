@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { SignJWT, jwtVerify } from 'jose';
 
@@ -15,7 +15,15 @@ export const dummyPasswordHash = () => (dummyHash ??= bcrypt.hash('no such accou
 export const newLinkSecret = () => randomBytes(32).toString('base64url');
 export const hashLinkSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
-export type SessionClaims = { sub: string; role: 'admin' | 'user'; ver: number };
+/**
+ * `ver`: the user's token version when signed (a password change or a log-out everywhere bumps it);
+ * `sid` (the JWT's `jti`): this session's own id, so one log-out can revoke this token alone; `exp` in seconds.
+ */
+export type SessionClaims = { sub: string; role: 'admin' | 'user'; ver: number; sid: string; exp: number };
+
+/** Password rule of registration and reset alike (spec §5 and §9: at least 6 characters). */
+export const MIN_PASSWORD_LENGTH = 6;
+export const passwordLongEnough = (password: string) => password.length >= MIN_PASSWORD_LENGTH;
 
 const SESSION_DAYS = 7;
 export const SESSION_MAX_AGE_SECONDS = SESSION_DAYS * 24 * 60 * 60;
@@ -23,15 +31,17 @@ export const SESSION_MAX_AGE_SECONDS = SESSION_DAYS * 24 * 60 * 60;
 export function createSessionTokens(secret: string) {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: (claims: SessionClaims) => new SignJWT({ role: claims.role, ver: claims.ver })
-      .setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setIssuedAt()
+    /** A new session: a fresh session id, valid for SESSION_DAYS. */
+    sign: (claims: Pick<SessionClaims, 'sub' | 'role' | 'ver'>) => new SignJWT({ role: claims.role, ver: claims.ver })
+      .setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setJti(randomUUID()).setIssuedAt()
       .setExpirationTime(`${SESSION_DAYS}d`).sign(key),
     /** The claims of a valid, unexpired token, or null. */
     async verify(token: string): Promise<SessionClaims | null> {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload['ver'] !== 'number') return null;
-        return { sub: payload.sub, role: payload['role'] === 'admin' ? 'admin' : 'user', ver: payload['ver'] };
+        // Tokens from before session ids existed cannot be logged out one by one: they are refused (one new login).
+        if (typeof payload.sub !== 'string' || typeof payload['ver'] !== 'number' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+        return { sub: payload.sub, role: payload['role'] === 'admin' ? 'admin' : 'user', ver: payload['ver'], sid: payload.jti, exp: payload.exp };
       } catch {
         return null;
       }

@@ -10,11 +10,13 @@ export type UserEvent =
   | { type: 'EmailVerified'; data: { userId: string; tokenHash: string | null; verifiedAt: string } }
   | { type: 'RegistrationAttemptedWithExistingAddress'; data: { userId: string; language: Language; attemptedAt: string } }
   | { type: 'PasswordResetRequested'; data: { userId: string; resetHash: string; language: Language; expiresAt: string } }
-  | { type: 'PasswordChanged'; data: { userId: string; resetHash: string; tokenVersion: number; changedAt: string } };
+  | { type: 'PasswordChanged'; data: { userId: string; resetHash: string; tokenVersion: number; changedAt: string } }
+  | { type: 'SessionEnded'; data: { userId: string; sessionId: string; expiresAt: string; endedAt: string } }
+  | { type: 'SignedOutEverywhere'; data: { userId: string; tokenVersion: number; signedOutAt: string } };
 
 export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
   'UserRegistered', 'VerificationEmailSent', 'EmailVerified',
-  'RegistrationAttemptedWithExistingAddress', 'PasswordResetRequested', 'PasswordChanged',
+  'RegistrationAttemptedWithExistingAddress', 'PasswordResetRequested', 'PasswordChanged', 'SessionEnded', 'SignedOutEverywhere',
 ];
 
 type Link = { expiresAt: string; used: boolean };
@@ -28,6 +30,8 @@ export type UserState =
     tokenVersion: number;
     verifyLinks: Record<string, Link>;
     resetLinks: Record<string, Link>;
+    /** Sessions (token ids) logged out one by one; the others of an older token version ended with it. */
+    endedSessions: Record<string, true>;
   };
 
 export const initialState = (): UserState => ({ status: 'none' });
@@ -36,7 +40,7 @@ export const userStream = (userId: string) => `user-${userId}`;
 
 export function evolve(state: UserState, event: UserEvent): UserState {
   if (event.type === 'UserRegistered') {
-    return { status: 'registered', userId: event.data.userId, verified: false, tokenVersion: 1, verifyLinks: {}, resetLinks: {} };
+    return { status: 'registered', userId: event.data.userId, verified: false, tokenVersion: 1, verifyLinks: {}, resetLinks: {}, endedSessions: {} };
   }
   if (state.status !== 'registered') return state;
   switch (event.type) {
@@ -50,6 +54,10 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'PasswordChanged':
       // A changed password spends every reset link issued so far, not only the one used.
       return { ...state, tokenVersion: event.data.tokenVersion, resetLinks: spendAll(state.resetLinks) };
+    case 'SessionEnded':
+      return { ...state, endedSessions: { ...state.endedSessions, [event.data.sessionId]: true } };
+    case 'SignedOutEverywhere':
+      return { ...state, tokenVersion: event.data.tokenVersion };
     case 'RegistrationAttemptedWithExistingAddress':
       return state;
     default: {
@@ -68,7 +76,11 @@ export type UserCommand =
   | { type: 'ResendVerification'; tokenHash: string; language: Language; expiresAt: string }
   | { type: 'VerifyEmail'; tokenHash: string; now: string }
   | { type: 'RequestPasswordReset'; resetHash: string; language: Language; expiresAt: string }
-  | { type: 'ResetPassword'; resetHash: string; now: string };
+  | { type: 'ResetPassword'; resetHash: string; now: string }
+  /** The session a token names (`sessionId`, issued under `tokenVersion`) logs out; `expiresAt` is the token's own expiry. */
+  | { type: 'EndSession'; sessionId: string; tokenVersion: number; expiresAt: string; now: string }
+  /** The session a token names logs out every session of its user, itself included. */
+  | { type: 'EndAllSessions'; sessionId: string; tokenVersion: number; now: string };
 
 export type UserError = 'already-registered' | 'not-registered' | 'invalid-link';
 
@@ -80,6 +92,10 @@ export class UserRuleError extends Error {
     this.code = code;
   }
 }
+
+/** A session is live while its token version is the current one and it has not logged out on its own. */
+const liveSession = (state: Extract<UserState, { status: 'registered' }>, sessionId: string, tokenVersion: number) =>
+  tokenVersion === state.tokenVersion && !state.endedSessions[sessionId];
 
 const usable = (link: Link | undefined, now: string): link is Link =>
   link !== undefined && !link.used && Date.parse(now) < Date.parse(link.expiresAt);
@@ -99,12 +115,14 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
     case 'ReportExistingAddress':
       return [{ type: 'RegistrationAttemptedWithExistingAddress', data: { userId, language: command.language, attemptedAt: command.now } }];
     case 'ResendVerification':
-      if (state.verified) return [];
+      // A retried delivery of the same request brings the same link: it is already on the stream.
+      if (state.verified || state.verifyLinks[command.tokenHash]) return [];
       return [{ type: 'VerificationEmailSent', data: { userId, tokenHash: command.tokenHash, language: command.language, expiresAt: command.expiresAt } }];
     case 'VerifyEmail':
       if (!usable(state.verifyLinks[command.tokenHash], command.now)) throw new UserRuleError('invalid-link');
       return [{ type: 'EmailVerified', data: { userId, tokenHash: command.tokenHash, verifiedAt: command.now } }];
     case 'RequestPasswordReset':
+      if (state.resetLinks[command.resetHash]) return [];
       return [{ type: 'PasswordResetRequested', data: { userId, resetHash: command.resetHash, language: command.language, expiresAt: command.expiresAt } }];
     case 'ResetPassword': {
       if (!usable(state.resetLinks[command.resetHash], command.now)) throw new UserRuleError('invalid-link');
@@ -112,6 +130,14 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       // The reset link arrived by e-mail, which proves the address as well as a verification link does.
       return state.verified ? [changed] : [changed, { type: 'EmailVerified', data: { userId, tokenHash: null, verifiedAt: command.now } }];
     }
+    case 'EndSession':
+      // Already over (logged out before, or revoked by a password change or a log-out everywhere): nothing to record.
+      if (!liveSession(state, command.sessionId, command.tokenVersion)) return [];
+      return [{ type: 'SessionEnded', data: { userId, sessionId: command.sessionId, expiresAt: command.expiresAt, endedAt: command.now } }];
+    case 'EndAllSessions':
+      // A revoked token must not end the sessions that replaced it (a stolen old token would otherwise keep the owner out).
+      if (!liveSession(state, command.sessionId, command.tokenVersion)) return [];
+      return [{ type: 'SignedOutEverywhere', data: { userId, tokenVersion: state.tokenVersion + 1, signedOutAt: command.now } }];
     default: {
       const unknown: never = command;
       return unknown;

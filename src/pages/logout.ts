@@ -1,15 +1,24 @@
 import type { APIRoute } from 'astro';
 import { translator } from '../i18n/index.ts';
 import { clearSessionCookie, json, languageOf } from '../server/auth.ts';
-import { readJson } from '../server/http.ts';
+import { readForm, readJson } from '../server/http.ts';
+import { SESSION_COOKIE, sessionToken } from '../server/session.ts';
 
 /**
- * POST /logout clears the session cookie. A JSON call gets `{ message }`; a plain form post
- * (the navbar's log-out button, no script needed) is redirected to the home page.
+ * POST /logout ends the session on the server (its token, cookie or Bearer, stops working on every instance)
+ * and clears the cookie. With `everywhere` (JSON `true`, or form field `everywhere=1`) it ends every session of
+ * the user. A JSON call gets `{ message }`; a plain form post (the navbar's buttons, no script needed) is
+ * redirected to the home page.
  */
 export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => {
   const wantsJson = (request.headers.get('content-type') ?? '').includes('application/json');
-  const t = translator(languageOf(wantsJson ? await readJson(request) : null, locals.lang));
+  const body = wantsJson ? await readJson(request) : null;
+  const t = translator(languageOf(body, locals.lang));
+  const everywhere = wantsJson
+    ? typeof body === 'object' && body !== null && (body as { everywhere?: unknown }).everywhere === true
+    : readForm(request).get('everywhere') === '1';
+  await locals.runtime.services.accounts.logout(sessionToken(request, cookies.get(SESSION_COOKIE)?.value), everywhere ? 'everywhere' : 'this');
   clearSessionCookie({ cookies, locals });
-  return wantsJson ? json({ message: t('accounts.loggedOut') }) : redirect('/', 303);
+  if (!wantsJson) return redirect('/', 303);
+  return json({ message: t(everywhere ? 'accounts.loggedOutEverywhere' : 'accounts.loggedOut') });
 };

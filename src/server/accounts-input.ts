@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { passwordLongEnough } from '../../modules/accounts/index.ts';
 
 /**
  * Request bodies of the accounts API (spec section 7). Issue messages are message-catalogue keys.
@@ -8,12 +9,15 @@ const text = (max: number) => v.optional(v.pipe(v.string('error.invalidBody'), v
 const language = v.optional(v.string('error.invalidBody'));
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const filled = (s: string) => s.trim() !== '';
+/** One password-length rule for registration and reset, with the reset page's message (spec §5). */
+const longEnough = <T>(password: (b: T) => string) => v.check<T, 'accounts.passwordTooShort'>((b) => passwordLongEnough(password(b)), 'accounts.passwordTooShort');
 
 export const RegisterBody = v.pipe(
   v.object({ name: text(200), email: text(254), password: text(200), phone: text(50), repeat: text(200), language }, 'error.invalidBody'),
   v.check((b) => [b.name, b.email, b.password, b.phone].every(filled), 'accounts.fillAllFields'),
   v.check((b) => EMAIL.test(b.email.trim()), 'accounts.invalidEmail'),
   v.check((b) => b.password === b.repeat, 'accounts.registerPasswordsMismatch'),
+  longEnough((b) => b.password),
 );
 
 export const LoginBody = v.pipe(
@@ -34,5 +38,5 @@ export const VerifyBody = v.object({ token: v.pipe(v.string('accounts.verifyFail
 export const ResetBody = v.pipe(
   v.object({ newPassword: v.pipe(v.string('accounts.passwordTooShort'), v.maxLength(200, 'error.invalidBody')), repeat: v.optional(v.string('error.invalidBody')), language }, 'error.invalidBody'),
   v.check((b) => b.repeat === undefined || b.repeat === b.newPassword, 'accounts.passwordsMismatch'),
-  v.check((b) => b.newPassword.length >= 6, 'accounts.passwordTooShort'),
+  longEnough((b) => b.newPassword),
 );

@@ -31,7 +31,7 @@ export function wireModules(ctx: ModuleContext, web: { origin: () => string } = 
   });
   catalogue.setOwnership(async (userId) => new Set((await purchases.ownedKeys(userId))));
   for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections]) ctx.store.addProjection(projection);
-  const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers };
+  const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers };
   return {
     services: { mailing, accounts, catalogue, contact, purchases },
     outboxHandlers,

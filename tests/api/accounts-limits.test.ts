@@ -12,7 +12,7 @@ const post = (path: string, body: unknown, lang = 'pl') => fetch(`${server.url}$
 const tooMany = { pl: 'Zbyt wiele prób. Spróbuj ponownie za chwilę.', en: 'Too many attempts. Please try again in a moment.' };
 
 describe('rate limits', () => {
-  it('limits logins per address (10 per 15 minutes), answering 429 in the request language', async () => {
+  it('limits logins per address from one client address (10 per 15 minutes), answering 429 in the request language', async () => {
     for (let i = 0; i < 10; i++) expect((await post('/login', { email: 'target@example.com', password: `guess${i}` })).status).toBe(401);
     const pl = await post('/login', { email: 'Target@example.com', password: 'guess' });
     expect([pl.status, await pl.json()]).toEqual([429, { message: tooMany.pl }]);

@@ -3,11 +3,13 @@ import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 
 /** The accounts API over HTTP, with mail delivered through a real SMTP exchange to a loopback server. */
+const PUBLIC_URL = 'https://gestalt.test';
 let server: RunningServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
   smtp = await startSmtp();
-  server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: 'admin@example.com', MAIL_FROM: 'Gestalt <no-reply@gestalt.test>' });
+  // Mail links come from PUBLIC_URL, never from the address the request was sent to.
+  server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: 'admin@example.com', MAIL_FROM: 'Gestalt <no-reply@gestalt.test>', PUBLIC_URL });
 });
 afterAll(async () => { await server?.stop(); await smtp?.close(); });
 
@@ -24,7 +26,7 @@ async function mailTo(to: string, path: string) {
   for (;;) {
     const mail = smtp.received.find((m) => m.envelopeTo.some((a) => a.toLowerCase() === to.toLowerCase()) && (m.parsed.text ?? '').includes(`/${path}`));
     if (mail) {
-      const link = new RegExp(`(http://127\\.0\\.0\\.1:\\d+/${path}(?:/[A-Za-z0-9_-]+)?)`).exec(mail.parsed.text ?? '')![1]!;
+      const link = new RegExp(`(https://gestalt\\.test/${path}(?:/[A-Za-z0-9_-]+)?)`).exec(mail.parsed.text ?? '')![1]!;
       smtp.received.splice(smtp.received.indexOf(mail), 1);
       return { mail, link, secret: link.split('/').at(-1)! };
     }
@@ -44,6 +46,7 @@ const texts = {
     resetMismatch: 'Hasła nie są takie same.', changed: 'Hasło zostało zmienione.', linkInvalid: 'Link do zmiany hasła jest nieprawidłowy',
     unauthorized: 'Musisz być zalogowany.', crossOrigin: 'Żądanie z obcej strony zostało odrzucone.', invalidBody: 'Nieprawidłowe dane żądania.',
     credentials: 'Podaj e-mail i hasło.', emailRequired: 'Podaj adres e-mail.', resent: 'wysłaliśmy nowy link', loggedOut: 'Wylogowano.',
+    loggedOutEverywhere: 'Wylogowano na wszystkich urządzeniach.',
   },
   en: {
     registered: 'Registration successful! We have sent a verification link to your e-mail address.',
@@ -55,6 +58,7 @@ const texts = {
     resetMismatch: 'Passwords do not match.', changed: 'Your password has been changed.', linkInvalid: 'The password reset link is invalid',
     unauthorized: 'You need to be logged in.', crossOrigin: 'A request from another site was refused.', invalidBody: 'The request data is invalid.',
     credentials: 'Please enter your e-mail and password.', emailRequired: 'Please enter your e-mail address.', resent: 'we have sent a new link', loggedOut: 'You have been logged out.',
+    loggedOutEverywhere: 'You have been logged out on all devices.',
   },
 } as const;
 
@@ -90,6 +94,9 @@ describe.each(['pl', 'en'] as const)('accounts API in %s', (language) => {
     expect(await answer(await post('/register', { ...p, phone: ' ' }))).toEqual({ status: 400, body: { message: t.fill } });
     expect(await answer(await post('/register', { email: p.email, language }))).toEqual({ status: 400, body: { message: t.fill } });
     expect(await answer(await post('/register', { ...p, repeat: 'inne' }))).toEqual({ status: 400, body: { message: t.mismatch } });
+    // The reset page's rule and message: at least 6 characters.
+    expect(await answer(await post('/register', { ...p, password: '12345', repeat: '12345' }))).toEqual({ status: 400, body: { message: t.short } });
+    expect((await post('/register', { ...p, password: '123456', repeat: '123456' })).status).toBe(201);
     expect(await answer(await post('/register', { ...p, email: 'not-an-address' }))).toEqual({ status: 400, body: { message: t.invalidEmail } });
     expect(await answer(await post('/register', 'not json', cookie))).toEqual({ status: 400, body: { message: t.invalidBody } });
     expect(await answer(await post('/register', p, { origin: 'https://evil.example' }))).toEqual({ status: 403, body: { message: t.crossOrigin } });
@@ -150,6 +157,7 @@ describe.each(['pl', 'en'] as const)('accounts API in %s', (language) => {
     expect(await answer(await post('/forgot-password', { email: ' ', language }))).toEqual({ status: 400, body: { message: t.emailRequired } });
     const { mail, secret } = await mailTo(p.email, 'reset-password');
     expect(mail.parsed.subject).toContain(t.resetSubject);
+    expect(mail.parsed.text).toContain(`${PUBLIC_URL}/reset-password/${secret}`);
 
     expect(await answer(await post(`/reset-password/${secret}`, { newPassword: '12345', language }))).toEqual({ status: 400, body: { message: t.short } });
     expect(await answer(await post(`/reset-password/${secret}`, { newPassword: '123456', repeat: '654321', language }))).toEqual({ status: 400, body: { message: t.resetMismatch } });
@@ -160,6 +168,53 @@ describe.each(['pl', 'en'] as const)('accounts API in %s', (language) => {
     expect((await fetch(`${server.url}/profile`, { headers: { authorization: `Bearer ${old}` } })).status).toBe(401);
     expect((await post('/login', { email: p.email, password: p.password })).status).toBe(401);
     expect((await post('/login', { email: p.email, password: 'nowe-haslo' })).status).toBe(200);
+  });
+
+  it('answers forgot-password and resend-verification alike for any address; a known one gets exactly one mail', async () => {
+    const known = person();
+    await post('/register', known);
+    await post('/verify-email', { token: (await mailTo(known.email, 'verify-email')).secret });
+    const waiting = person();
+    await post('/register', waiting);
+    await mailTo(waiting.email, 'verify-email');
+    const ask = async (path: string, email: string) => {
+      const res = await post(path, { email, language });
+      return { status: res.status, type: res.headers.get('content-type'), body: await res.json() as unknown };
+    };
+    expect(await ask('/forgot-password', known.email)).toEqual(await ask('/forgot-password', `nobody.${language}.${seq}@example.com`));
+    expect(await ask('/resend-verification', waiting.email)).toEqual(await ask('/resend-verification', `nobody.${language}.${seq}@example.com`));
+    await mailTo(known.email, 'reset-password');
+    await mailTo(waiting.email, 'verify-email');
+    // A later request's mail comes after any second copy of the earlier ones would have: the worker goes in order.
+    await post('/forgot-password', { email: waiting.email, language });
+    await mailTo(waiting.email, 'reset-password');
+    expect(smtp.received.filter((m) => [known.email, waiting.email].includes(m.envelopeTo[0]!.toLowerCase()))).toEqual([]);
+  });
+
+  it('logs out on the server: that token stops working at once, other sessions keep working; everywhere ends them all', async () => {
+    const p = person();
+    await post('/register', p);
+    await post('/verify-email', { token: (await mailTo(p.email, 'verify-email')).secret });
+    const signIn = async () => String((await (await post('/login', { email: p.email, password: p.password })).json() as { token: string }).token);
+    const profile = async (token: string) => (await fetch(`${server.url}/profile`, { headers: { authorization: `Bearer ${token}` } })).status;
+    const formPost = (token: string, body = '') => fetch(`${server.url}/logout`, {
+      method: 'POST', redirect: 'manual', body, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, cookie: `session=${token}` },
+    });
+    const [a, b, c] = [await signIn(), await signIn(), await signIn()];
+    // The navbar's form post with the cookie: a Bearer copy of that token is refused at once.
+    const form = await formPost(a);
+    expect([form.status, new URL(form.headers.get('location')!, server.url).pathname]).toEqual([303, '/']);
+    expect([await profile(a), await profile(b), await profile(c)]).toEqual([401, 200, 200]);
+    // An API client logs out with its Bearer token.
+    expect(await answer(await post('/logout', { language }, { authorization: `Bearer ${b}` }))).toEqual({ status: 200, body: { message: t.loggedOut } });
+    expect([await profile(b), await profile(c)]).toEqual([401, 200]);
+    // Log out on all devices, as JSON and as the navbar's form post.
+    const d = await signIn();
+    expect(await answer(await post('/logout', { language, everywhere: true }, { authorization: `Bearer ${c}` }))).toEqual({ status: 200, body: { message: t.loggedOutEverywhere } });
+    expect([await profile(c), await profile(d)]).toEqual([401, 401]);
+    const [e, f] = [await signIn(), await signIn()];
+    expect((await formPost(e, 'everywhere=1')).status).toBe(303);
+    expect([await profile(e), await profile(f), await profile(await signIn())]).toEqual([401, 401, 200]);
   });
 
   it('logs out: JSON calls get a message, form posts go home, foreign origins are refused; the cookie is cleared', async () => {

@@ -73,12 +73,21 @@ describe('behind a TLS-terminating reverse proxy (Debian Caddy, self-signed cert
     expect(own.status).toBe(401);
   });
 
-  it('logs the client address the proxy forwarded, not the proxy\'s own nor a forged one', async () => {
+  it('logs and rate-limits the client address the proxy forwarded, not the proxy\'s own nor a forged one', async () => {
     const marker = `trace-${Date.now()}`;
     await proxy.send('/healthz', { from: '127.0.0.3', headers: { 'x-request-id': marker, 'x-forwarded-for': '203.0.113.9' } });
     await new Promise((r) => setTimeout(r, 200));
     const line = server.output().split('\n').find((l) => l.includes(marker));
     expect(JSON.parse(line!)).toMatchObject({ ip: '127.0.0.3', path: '/healthz' });
 
+    // Wrong passwords for one address from one client end in 429; the owner elsewhere still gets in.
+    const email = 'wlasciciel@example.com';
+    await json('/register', { name: 'Owner', email, password: 'secret123', repeat: 'secret123', phone: '+48 600 100 201', language: 'pl' });
+    const verified = await json('/verify-email', { token: (await linkFromMail(smtp, email, 'verify-email')).split('/').pop() });
+    expect(verified.status).toBe(200);
+    let last = 0;
+    for (let i = 0; i < 15 && last !== 429; i++) last = (await json('/login', { email, password: 'wrong-password' }, {}, '127.0.0.4')).status;
+    expect(last).toBe(429);
+    expect((await json('/login', { email, password: 'secret123' }, {}, '127.0.0.5')).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
-import { linkFromMail } from '../support/accounts.ts';
+import { linkFromMail, signUp } from '../support/accounts.ts';
 import { watchErrors } from '../support/browser.ts';
 
 let server: RunningServer;
@@ -11,6 +11,9 @@ test.beforeAll(async () => {
   server = await startServer({ SMTP_URL: smtp.url });
 });
 test.afterAll(async () => { await server?.stop(); await smtp?.close(); });
+
+/** A mailed link (its origin is PUBLIC_URL, http://localhost:PORT by default) opened on the address the test uses. */
+const onServer = (link: string) => `${server.url}${new URL(link).pathname}`;
 
 /** Islands take input once React has hydrated them (Astro drops the `ssr` attribute then). */
 async function open(page: Page, url: string) {
@@ -23,6 +26,7 @@ const ui = {
     register: 'Stwórz konto', name: 'Imię i nazwisko', password: 'Hasło', repeat: 'Powtórz hasło', phone: 'Telefon',
     terms: 'Akceptuję regulamin i politykę prywatności', termsLink: 'regulamin i politykę prywatności', termsTitle: 'Regulamin i polityka prywatności', close: 'Zamknij',
     acceptTerms: 'Proszę zaakceptować regulamin', registered: 'Rejestracja zakończona sukcesem!',
+    short: 'Hasło musi mieć co najmniej 6 znaków.',
     verified: 'Adres e-mail został potwierdzony.', welcome: 'Witaj, Anna!', logout: 'Wyloguj się', login: 'Zaloguj się',
     invalid: 'Nieprawidłowy e-mail lub hasło.', forgotLink: 'Nie pamiętasz hasła?', send: 'Wyślij', forgotSent: 'Jeśli istnieje konto z tym adresem',
     newPassword: 'Nowe hasło', confirm: 'Potwierdź nowe hasło', change: 'Zmień hasło', mismatch: 'Hasła nie są takie same.',
@@ -32,6 +36,7 @@ const ui = {
     register: 'Create account', name: 'Full name', password: 'Password', repeat: 'Repeat password', phone: 'Phone',
     terms: 'I accept the terms and privacy policy', termsLink: 'terms and privacy policy', termsTitle: 'Terms and privacy policy', close: 'Close',
     acceptTerms: 'Please accept the terms and conditions', registered: 'Registration successful!',
+    short: 'Password must be at least 6 characters long.',
     verified: 'Your e-mail address has been verified.', welcome: 'Welcome, Anna!', logout: 'Log out', login: 'Log in',
     invalid: 'Invalid e-mail or password.', forgotLink: 'Forgot your password?', send: 'Send', forgotSent: 'If an account with this address exists',
     newPassword: 'New password', confirm: 'Confirm new password', change: 'Change password', mismatch: 'Passwords do not match.',
@@ -59,11 +64,19 @@ for (const lang of ['pl', 'en'] as const) {
     await expect(page.getByRole('heading', { name: t.termsTitle })).toBeVisible();
     await page.getByRole('button', { name: t.close }).click();
     await page.getByRole('checkbox', { name: t.terms }).check();
+    // The reset page's length rule applies to registration too.
+    await page.getByLabel(t.password, { exact: true }).fill('12345');
+    await page.getByLabel(t.repeat).fill('12345');
+    await page.getByRole('button', { name: t.register }).click();
+    await expect(page.getByText(t.short).first()).toBeVisible();
+    await expect(page.getByLabel(t.password, { exact: true })).toBeFocused();
+    await page.getByLabel(t.password, { exact: true }).fill('pierwsze1');
+    await page.getByLabel(t.repeat).fill('pierwsze1');
     await page.getByRole('button', { name: t.register }).click();
     await expect(page.getByText(t.registered)).toBeVisible();
 
     // The link from the received e-mail verifies, then /welcome after 3 seconds with the name and confetti.
-    await page.goto(await linkFromMail(smtp, email, 'verify-email'));
+    await page.goto(onServer(await linkFromMail(smtp, email, 'verify-email')));
     await expect(page.getByText(t.verified)).toBeVisible();
     await page.waitForURL('**/welcome', { timeout: 6000 });
     await expect(page.getByText(t.welcome)).toBeVisible();
@@ -91,7 +104,7 @@ for (const lang of ['pl', 'en'] as const) {
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: t.send }).click();
     await expect(page.getByText(t.forgotSent)).toBeVisible();
-    await open(page, await linkFromMail(smtp, email, 'reset-password'));
+    await open(page, onServer(await linkFromMail(smtp, email, 'reset-password')));
     await page.getByLabel(t.newPassword, { exact: true }).fill('drugie22');
     await page.getByLabel(t.confirm).fill('drugie33');
     await page.getByRole('button', { name: t.change }).click();
@@ -115,3 +128,37 @@ for (const lang of ['pl', 'en'] as const) {
     expect(errors, 'no CSP violations or script errors').toEqual([]);
   });
 }
+
+test('the account menu logs out on all devices with a plain form post, no JavaScript needed', async ({ browser }) => {
+  const { email } = await signUp(server, smtp, `everywhere.${Date.now()}@example.com`, 'Ewa Nowak');
+  const login = async () => ((await (await fetch(`${server.url}/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'secret123' }),
+  })).json()) as { token: string }).token;
+  const device = async (javaScriptEnabled: boolean, viewport = { width: 1280, height: 800 }) => {
+    const context = await browser.newContext({ javaScriptEnabled, viewport });
+    await context.addCookies([{ name: 'session', value: await login(), url: server.url }]);
+    return context.newPage();
+  };
+  const phone = await device(true, { width: 375, height: 700 });
+  const laptop = await device(false);
+
+  // The phone's hamburger menu offers it too.
+  await phone.goto(`${server.url}/`);
+  await phone.locator('.nav-mobile summary').click();
+  await expect(phone.getByRole('button', { name: 'Wyloguj na wszystkich urządzeniach' })).toBeVisible();
+
+  await laptop.goto(`${server.url}/`);
+  const menu = laptop.locator('.nav-desktop');
+  await menu.getByText('Konto', { exact: true }).click();
+  await expect(menu.getByText('Ewa Nowak')).toBeVisible();
+  await menu.getByRole('button', { name: 'Wyloguj na wszystkich urządzeniach' }).click();
+  await expect(laptop).toHaveURL(`${server.url}/`);
+  await menu.getByText('Konto', { exact: true }).click();
+  await expect(menu.getByRole('link', { name: 'Zaloguj się' })).toBeVisible();
+
+  // The phone's session ended as well.
+  await phone.reload();
+  await phone.locator('.nav-mobile summary').click();
+  await expect(phone.locator('.nav-mobile').getByRole('link', { name: 'Zaloguj się' })).toBeVisible();
+  await expect(phone.locator('.nav-mobile').getByText('Ewa Nowak')).toHaveCount(0);
+});

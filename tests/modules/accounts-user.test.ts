@@ -75,3 +75,36 @@ describe('a verified user', () => {
     given([registered, verified, resetAsked, second, changed]).when({ type: 'ResetPassword', resetHash: 'r2', now }).thenRefuses('invalid-link');
   });
 });
+
+describe('a retried mail request (the outbox delivered it twice)', () => {
+  it('records a reset link only once', () =>
+    given([registered, verified, resetAsked]).when({ type: 'RequestPasswordReset', resetHash: 'r1', language: 'en', expiresAt: '2026-03-01T11:00:00.000Z' }).thenEmits([]));
+  it('records a verification link only once', () =>
+    given([registered, linkSent]).when({ type: 'ResendVerification', tokenHash: 'v1', language: 'pl', expiresAt: now }).thenEmits([]));
+});
+
+describe('sessions of a verified user', () => {
+  const endS1 = { type: 'EndSession', sessionId: 's1', tokenVersion: 1, expiresAt: '2026-03-08T10:00:00.000Z', now } as const;
+  const ended: UserEvent = { type: 'SessionEnded', data: { userId, sessionId: 's1', expiresAt: endS1.expiresAt, endedAt: now } };
+  const everywhere: UserEvent = { type: 'SignedOutEverywhere', data: { userId, tokenVersion: 2, signedOutAt: now } };
+
+  it('logs one session out until its token would expire', () =>
+    given([registered, linkSent, verified]).when(endS1).thenEmits([ended]));
+  it('records nothing for a session already logged out', () =>
+    given([registered, linkSent, verified, ended]).when(endS1).thenEmits([]));
+  it('records nothing for a session already revoked by a password change or a log-out everywhere', () => {
+    given([registered, linkSent, verified, resetAsked, changed]).when(endS1).thenEmits([]);
+    given([registered, linkSent, verified, everywhere]).when(endS1).thenEmits([]);
+  });
+  it('logs out everywhere by bumping the token version', () =>
+    given([registered, linkSent, verified]).when({ type: 'EndAllSessions', sessionId: 's1', tokenVersion: 1, now }).thenEmits([everywhere]));
+  it('after a log-out everywhere, a session of the new version can do it again', () =>
+    given([registered, linkSent, verified, everywhere]).when({ type: 'EndAllSessions', sessionId: 's2', tokenVersion: 2, now })
+      .thenEmits([{ type: 'SignedOutEverywhere', data: { userId, tokenVersion: 3, signedOutAt: now } }]));
+  it('does not let a revoked session log out the sessions that replaced it', () => {
+    given([registered, linkSent, verified, everywhere]).when({ type: 'EndAllSessions', sessionId: 's1', tokenVersion: 1, now }).thenEmits([]);
+    given([registered, linkSent, verified, ended]).when({ type: 'EndAllSessions', sessionId: 's1', tokenVersion: 1, now }).thenEmits([]);
+  });
+  it('cannot end sessions of an account that does not exist', () =>
+    given([]).when(endS1).thenRefuses('not-registered'));
+});

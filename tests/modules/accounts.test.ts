@@ -1,9 +1,10 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccounts, type RequestInfo } from '../../modules/accounts/index.ts';
-import { createMailing, type Mail } from '../../modules/mailing/index.ts';
+import { createMailing, MAIL_TOPIC, type Mail } from '../../modules/mailing/index.ts';
 import { parseEnv } from '../../modules/shared/config/index.ts';
 import { createEventStore } from '../../modules/shared/events/index.ts';
+import { createOutboxWorker } from '../../modules/shared/outbox/index.ts';
 import { backends, openMigrated } from '../support/databases.ts';
 
 const req: RequestInfo = { ip: '10.0.0.1', language: 'pl' };
@@ -21,7 +22,11 @@ describe.each(backends)('accounts on $name', (backend) => {
     accounts.projections.forEach((p) => store.addProjection(p));
     return { accounts, store };
   };
-  const mails = async () => (await handle.db.selectFrom('outbox').select('payload').orderBy('id').execute()).map((r) => r.payload as Mail);
+  /** Mail written to the outbox (delivered or not). */
+  const mails = async () => (await handle.db.selectFrom('outbox').select('payload').where('topic', '=', MAIL_TOPIC).orderBy('id').execute()).map((r) => r.payload as Mail);
+  /** Runs the outbox worker once, as the server does after a request: queued forgot/resend requests become mail. */
+  const drain = (accounts: ReturnType<typeof setup>['accounts']) =>
+    createOutboxWorker(handle.db, { handlers: { ...accounts.outboxHandlers, [MAIL_TOPIC]: async () => {} } }).drainOnce();
   const linkIn = (mail: Mail, path: string) => new RegExp(`https://gestalt\\.test/${path}/([A-Za-z0-9_-]+)`).exec(mail.text)![1]!;
   const anna = { name: 'Anna Kowalska', email: ' Anna@Example.com ', phone: '+48 600 100 200', password: 'pierwsze' };
 
@@ -45,6 +50,7 @@ describe.each(backends)('accounts on $name', (backend) => {
     expect(await accounts.login('nobody@example.com', 'pierwsze', req)).toEqual({ ok: false, error: 'invalid-credentials' });
 
     await accounts.requestPasswordReset('anna@example.com', { ...req, language: 'en' });
+    await drain(accounts);
     const resetMail = (await mails()).at(-1)!;
     expect(resetMail.subject).toContain('Password reset');
     const resetId = linkIn(resetMail, 'reset-password');
@@ -77,6 +83,7 @@ describe.each(backends)('accounts on $name', (backend) => {
     await accounts.register(anna, req);
     await accounts.register(anna, req);
     await accounts.requestPasswordReset(anna.email, req);
+    await drain(accounts);
     const log = JSON.stringify(await handle.db.selectFrom('events').select(['data', 'metadata']).execute());
     for (const secret of ['Anna', 'anna@example.com', '600 100', 'pierwsze']) expect(log.toLowerCase()).not.toContain(secret.toLowerCase());
   });
@@ -87,13 +94,18 @@ describe.each(backends)('accounts on $name', (backend) => {
     await accounts.register({ ...anna, email: 'ola@example.com' }, { ...req, language: 'en' });
     await accounts.verifyEmail(linkIn((await mails())[0]!, 'verify-email'));
     await accounts.requestPasswordReset('ola@example.com', req);
+    await drain(accounts);
     await accounts.resetPassword(linkIn((await mails()).at(-1)!, 'reset-password'), 'nowe-haslo', req);
+    const session = await accounts.login('ola@example.com', 'nowe-haslo', req);
+    await accounts.logout(session.ok ? session.token : null, 'this');
     const snapshot = async () => ({
       users: await handle.db.selectFrom('users').selectAll().orderBy('id').execute(),
       tokens: await handle.db.selectFrom('account_tokens').selectAll().orderBy('token_hash').execute(),
+      revoked: await handle.db.selectFrom('revoked_sessions').selectAll().orderBy('session_id').execute(),
     });
     const before = await snapshot();
     expect(before.users.map((u) => [u.status, u.token_version]).sort()).toEqual([['verified', 1], ['verified', 2]]);
+    expect(before.revoked).toHaveLength(1);
     await store.rebuildProjections();
     expect(await snapshot()).toEqual(before);
   });

@@ -22,6 +22,7 @@ export const pl = {
   'accounts.passwordChanged': 'Hasło zostało zmienione. Za chwilę przejdziesz do logowania.',
   'accounts.resetLinkInvalid': 'Link do zmiany hasła jest nieprawidłowy, wygasł albo został już użyty.',
   'accounts.loggedOut': 'Wylogowano.',
+  'accounts.loggedOutEverywhere': 'Wylogowano na wszystkich urządzeniach.',
   'login.title': 'Zaloguj się',
   'login.email': 'E-mail',
   'login.password': 'Hasło',
@@ -69,6 +70,7 @@ export const pl = {
   'welcome.text': 'Twoje konto jest gotowe. Odkryj nasze seminaria, warsztaty i treningi.',
   'welcome.explore': 'Eksploruj',
   'logout.submit': 'Wyloguj się',
+  'logout.everywhere': 'Wyloguj na wszystkich urządzeniach',
 } as const;
 
 export const en: Record<keyof typeof pl, string> = {
@@ -94,6 +96,7 @@ export const en: Record<keyof typeof pl, string> = {
   'accounts.passwordChanged': 'Your password has been changed. You will be taken to the login page in a moment.',
   'accounts.resetLinkInvalid': 'The password reset link is invalid, has expired or has already been used.',
   'accounts.loggedOut': 'You have been logged out.',
+  'accounts.loggedOutEverywhere': 'You have been logged out on all devices.',
   'login.title': 'Log in',
   'login.email': 'E-mail',
   'login.password': 'Password',
@@ -141,4 +144,5 @@ export const en: Record<keyof typeof pl, string> = {
   'welcome.text': 'Your account is ready. Discover our seminars, workshops and trainings.',
   'welcome.explore': 'Explore',
   'logout.submit': 'Log out',
+  'logout.everywhere': 'Log out on all devices',
 };

@@ -7,17 +7,18 @@ import { useFlash } from './useFlash.ts';
 export const REGISTER_MESSAGES = [
   'register.name', 'register.email', 'register.password', 'register.repeat', 'register.phone', 'register.termsBefore',
   'register.termsLink', 'register.submit', 'register.submitting', 'accounts.fillAllFields', 'accounts.acceptTerms',
-  'accounts.registerPasswordsMismatch', 'accounts.invalidEmail', 'accounts.registerFailed', 'accounts.registered',
+  'accounts.registerPasswordsMismatch', 'accounts.passwordTooShort', 'accounts.invalidEmail', 'accounts.registerFailed', 'accounts.registered',
   'terms.title', 'terms.close', 'terms.account', 'terms.access', 'terms.privacy', 'terms.full',
 ] as const;
 
-type Props = { m: Messages<(typeof REGISTER_MESSAGES)[number]>; lang: 'pl' | 'en' };
+/** `minPassword`: the server's rule (MIN_PASSWORD_LENGTH), handed down by the page so it is written once. */
+type Props = { m: Messages<(typeof REGISTER_MESSAGES)[number]>; lang: 'pl' | 'en'; minPassword: number };
 type Name = 'name' | 'email' | 'password' | 'repeat' | 'phone' | 'terms';
 const ORDER: Name[] = ['name', 'email', 'password', 'repeat', 'phone', 'terms'];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Registration: idle → submitting → success (201: the verification-link message replaces the form) or error shown 2 s. */
-export default function RegisterForm({ m, lang }: Props) {
+export default function RegisterForm({ m, lang, minPassword }: Props) {
   const [values, setValues] = useState({ name: '', email: '', password: '', repeat: '', phone: '' });
   const [terms, setTerms] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Name, string>>>({});
@@ -27,13 +28,14 @@ export default function RegisterForm({ m, lang }: Props) {
   const refs = useRef<Partial<Record<Name, HTMLInputElement | null>>>({});
   const dialog = useRef<HTMLDialogElement>(null);
 
-  /** The spec's checks, in its order: all fields, terms, then matching passwords. */
+  /** The spec's checks, in its order: all fields, terms, then matching passwords; then the reset page's length rule. */
   function validate(): Partial<Record<Name, string>> {
     const empty = (['name', 'email', 'password', 'phone'] as const).filter((k) => values[k].trim() === '');
     if (empty.length > 0) return Object.fromEntries(empty.map((k) => [k, m['accounts.fillAllFields']]));
     if (!EMAIL.test(values.email.trim())) return { email: m['accounts.invalidEmail'] };
     if (!terms) return { terms: m['accounts.acceptTerms'] };
     if (values.password !== values.repeat) return { repeat: m['accounts.registerPasswordsMismatch'] };
+    if (values.password.length < minPassword) return { password: m['accounts.passwordTooShort'] };
     return {};
   }
 

@@ -7,10 +7,11 @@ export const RESET_MESSAGES = [
   'reset.new', 'reset.confirm', 'reset.submit', 'reset.submitting', 'accounts.passwordsMismatch', 'accounts.passwordTooShort', 'error.unexpected',
 ] as const;
 
-type Props = { id: string; m: Messages<(typeof RESET_MESSAGES)[number]>; lang: 'pl' | 'en' };
+/** `minPassword`: the server's rule (MIN_PASSWORD_LENGTH), handed down by the page so it is written once. */
+type Props = { id: string; m: Messages<(typeof RESET_MESSAGES)[number]>; lang: 'pl' | 'en'; minPassword: number };
 
 /** Reset password: new + confirm; after the success message, to /zaloguj-sie in 3 seconds. */
-export default function ResetPasswordForm({ id, m, lang }: Props) {
+export default function ResetPasswordForm({ id, m, lang, minPassword }: Props) {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
@@ -23,7 +24,7 @@ export default function ResetPasswordForm({ id, m, lang }: Props) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = password !== repeat ? { repeat: m['accounts.passwordsMismatch'] }
-      : password.length < 6 ? { password: m['accounts.passwordTooShort'] } : {};
+      : password.length < minPassword ? { password: m['accounts.passwordTooShort'] } : {};
     setErrors(found);
     if (found.password) return passwordRef.current?.focus();
     if (found.repeat) return repeatRef.current?.focus();
