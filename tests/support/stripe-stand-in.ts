@@ -44,6 +44,8 @@ export async function startStripeStandIn(prices: Record<string, { amount: number
   const replies = new Map<string, { status: number; payload: unknown }>();
   /** While set, refund creation answers a server error (Stripe-Should-Retry: false, so the SDK gives up at once). */
   const outage = { refunds: false };
+  /** Holds answers to checkout creation until this many have been asked for: two buyers' tabs racing, made deterministic. */
+  let gate: { count: number; waiting: (() => void)[] } | null = null;
   const requests: { method: string; path: string; body: Record<string, unknown>; idempotencyKey: string | undefined; auth: string | undefined }[] = [];
   const server = createServer(async (req, res) => {
     const body = parseForm(await read(req));
@@ -63,6 +65,13 @@ export async function startStripeStandIn(prices: Record<string, { amount: number
       return res.end(JSON.stringify(replay.payload));
     }
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+      if (gate) {
+        const held = gate;
+        await new Promise<void>((resolve) => {
+          held.waiting.push(resolve);
+          if (held.waiting.length >= held.count) { gate = null; for (const release of held.waiting) release(); }
+        });
+      }
       const item = (body.line_items as Record<string, Record<string, unknown>>)['0']!;
       const priceData = item.price_data as { currency: string; unit_amount: string } | undefined;
       const known = typeof item.price === 'string' ? prices[item.price] : undefined;
@@ -116,6 +125,7 @@ export async function startStripeStandIn(prices: Record<string, { amount: number
     requests,
     refunds,
     outage,
+    holdCheckouts(count: number) { gate = { count, waiting: [] }; },
     /** The customer pays on Stripe's page: only an open session can be paid. */
     pay(id: string) {
       const s = sessions.get(id)!;
