@@ -84,10 +84,14 @@ export function fulfilment(deps: PurchasesDeps, handling: ReturnType<typeof purc
     return events.length > 0 ? 'recorded' : 'already-recorded';
   }
 
-  /** Retries refunds still due (a provider failure earlier), optionally for one buyer only; a failure is reported, not thrown. */
-  async function settleDueRefunds(opts: { origin: string; userId?: string; limit?: number; onError?: (purchaseId: string, error: unknown) => void }) {
+  /**
+   * Retries refunds still due (a provider failure earlier), optionally for one buyer only, or only those due for
+   * at least `minAgeMs` (leaving a fresh one to the delivery handling it); a failure is reported, not thrown.
+   */
+  async function settleDueRefunds(opts: { origin: string; userId?: string; minAgeMs?: number; limit?: number; onError?: (purchaseId: string, error: unknown) => void }) {
     let query = deps.db.selectFrom('purchases').select('purchase_id').where('status', '=', 'refund_due');
     if (opts.userId) query = query.where('user_id', '=', opts.userId);
+    if (opts.minAgeMs) query = query.where('updated_at', '<=', new Date(now().getTime() - opts.minAgeMs));
     const due = await query.orderBy('paid_at').limit(opts.limit ?? 20).execute();
     let refunded = 0;
     for (const { purchase_id } of due) {
