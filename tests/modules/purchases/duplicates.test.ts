@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import pino from 'pino';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -155,5 +156,27 @@ describe.each(backends)('one product, one owner, on $name (Stripe SDK against th
     expect(await deliver(stand.event('checkout.session.completed', paidB))).toBe('duplicate-refunded');
     expect(stand.refunds).toHaveLength(1);
     expect((await store.readStream(`purchase-${b.metadata.purchaseId}`)).at(-1)).toMatchObject({ type: 'DuplicatePaymentRefunded', data: { providerRefundId: early.id } });
+  });
+
+  it('treats a purchase paid before ownership was recorded as the owner', async () => {
+    const [a, b] = await racingCheckouts();
+    await deliver(stand.event('checkout.session.completed', stand.pay(a.id)));
+    await sql`delete from events where stream_id like 'ownership-%'`.execute(handle.db);
+    expect(await deliver(stand.event('checkout.session.completed', stand.pay(b.id)))).toBe('duplicate-refunded');
+    expect(await purchases.purchasesOf('u1')).toMatchObject([{ purchase_id: a.metadata.purchaseId }]);
+  });
+
+  it('rebuilds expired, paid and refunded rows from the log to the same rows', async () => {
+    const early = await start('price_usd');
+    const [a, b] = await racingCheckouts(); // both close the earlier checkout: Stripe expires it once, the log records it once
+    expect(stand.sessions.get(early.id)!.status).toBe('expired');
+    expect((await eventsOf(early.metadata.purchaseId!)).filter((t) => t === 'CheckoutExpired')).toHaveLength(1);
+    await deliver(stand.event('checkout.session.completed', stand.pay(a.id)));
+    await deliver(stand.event('checkout.session.completed', stand.pay(b.id)));
+    const live = await handle.db.selectFrom('purchases').selectAll().orderBy('purchase_id').execute();
+    expect(live.map((r) => r.status).sort()).toEqual(['expired', 'paid', 'refunded']);
+    await sql`update purchases set status = 'pending', expired_at = null, refunded_at = null, owned_through = null`.execute(handle.db);
+    await store.rebuildProjections();
+    expect(await handle.db.selectFrom('purchases').selectAll().orderBy('purchase_id').execute()).toEqual(live);
   });
 });
