@@ -96,7 +96,7 @@ describe('the dev checkout over HTTP', () => {
     method: 'POST', redirect: 'manual', body: 'action=pay',
     headers: { cookie: `session=${buyer.token}`, origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
   });
-  /** The checkout URL is built from PUBLIC_URL (localhost); post from the address the test server listens on, as its own page would. */
+  /** The checkout URL is built from PUBLIC_URL; post to the address the test server listens on, from its own origin, as its page would. */
   const here = (url: string) => `${server.url}${new URL(url).pathname}`;
   const refusal = (html: string) => /data-testid="refusal"[^>]*>([^<]*)</.exec(html)?.[1];
 

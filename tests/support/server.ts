@@ -44,6 +44,9 @@ export async function startServer(env: Record<string, string> = {}, opts: { useP
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
+      // The address the tests and their browser use: links, redirects and the dev checkout are built from PUBLIC_URL,
+      // and its default (http://localhost:PORT) would leave the session cookie set for 127.0.0.1 behind.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
       ...env,
     },
