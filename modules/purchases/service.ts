@@ -13,7 +13,7 @@ import type { PaymentProvider } from './providers.ts';
 export type CheckoutError = 'unknown-product' | 'unknown-price' | 'already-owned' | 'not-on-sale' | 'unknown-buyer';
 
 /** What the dev checkout page shows for one of the caller's purchases. */
-export type DevCheckoutView = { status: 'open' | 'expired' | 'owned'; productKey: string; title: { pl: string; en: string }; amount: number; currency: string };
+export type DevCheckoutView = { status: 'open' | 'paid' | 'expired' | 'owned'; productKey: string; title: { pl: string; en: string }; amount: number; currency: string };
 
 export type PurchasesDeps = {
   db: Kysely<Database>;
@@ -123,7 +123,7 @@ export function purchaseService(deps: PurchasesDeps) {
       if (own.userId !== userId) return null;
       const product = await deps.products(own.productKey);
       if (!product) return null;
-      const status = state.status !== 'pending' && state.status !== 'expired' ? 'owned'
+      const status = state.status === 'paid' ? 'paid' : state.status !== 'pending' && state.status !== 'expired' ? 'owned'
         : (await activePurchase(userId, own.productKey)) ? 'owned' : state.status === 'expired' ? 'expired' : 'open';
       return { status, productKey: product.key, title: product.title, amount: own.amount, currency: own.currency };
     },

@@ -124,6 +124,8 @@ describe('the dev checkout over HTTP', () => {
     expect(english.html).toContain(`href="/watch-video/${DEMO_KEYS.trauma}"`);
     // Pressing Pay again on the paid checkout itself (a double click) is the same payment, not a second one.
     expect((await pay(second)).status).toBe(303);
+    const reloaded = await fetch(second, { redirect: 'manual', headers: { cookie: `session=${buyer.token}` } });
+    expect([reloaded.status, reloaded.headers.get('location')]).toEqual([303, '/video#nowy-film']);
     expect((await profile(server, buyer)).purchasedVideos).toHaveLength(1);
     const again = await checkout(server, buyer, DEMO_KEYS.trauma, 'price_demo_trauma_usd');
     expect([again.status, again.message]).toEqual([409, 'Masz już dostęp do tego materiału.']);

@@ -48,6 +48,8 @@ describe.each(backends)('the dev checkout (no Stripe key) on $name', (backend) =
     expect(await purchases.payDevCheckout(first, 'u1', 'http://shop.test')).toBe('expired');
     expect(await purchases.payDevCheckout(second, 'u1', 'http://shop.test')).toBe('recorded');
     expect(await purchases.ownedKeys('u1')).toEqual([product.key]);
+    expect(await purchases.devCheckout(second, 'u1')).toMatchObject({ status: 'paid' });
+    expect(await purchases.devCheckout(first, 'u1')).toMatchObject({ status: 'owned' });
   });
 
   it('refuses to take a second payment on an open checkout once the buyer owns the product', async () => {
