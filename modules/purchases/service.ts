@@ -131,9 +131,12 @@ export function purchaseService(deps: PurchasesDeps) {
     /** The dev checkout's Pay button: completes the caller's own open checkout with the catalogue amount, never a second time for an owner. */
     async payDevCheckout(purchaseId: string, userId: string, origin: string) {
       const { state } = await load(purchaseId);
-      if (state.status === 'none' || state.status === 'refundDue' || state.status === 'refunded') return 'unknown' as const;
-      if ((state.status === 'paid' ? state.purchase.userId : state.checkout.userId) !== userId) return 'unknown' as const;
+      if (state.status === 'none') return 'unknown' as const;
+      const buyer = state.status === 'paid' ? state.purchase.userId : state.status === 'pending' || state.status === 'expired' ? state.checkout.userId : state.payment.userId;
+      if (buyer !== userId) return 'unknown' as const;
       if (state.status === 'paid') return 'already-recorded' as const;
+      // Paid a second time already, and given back: the product is owned through the other purchase.
+      if (state.status === 'refundDue' || state.status === 'refunded') return 'already-owned' as const;
       const c = state.checkout;
       if (await activePurchase(userId, c.productKey)) return 'already-owned' as const;
       if (state.status === 'expired') return 'expired' as const;

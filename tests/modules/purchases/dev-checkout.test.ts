@@ -71,6 +71,8 @@ describe.each(backends)('the dev checkout (no Stripe key) on $name', (backend) =
     const late = { id: 'dev_p-racing', paid: true, amount: 540, currency: 'EUR' as const, paymentIntentId: null, purchaseId: other, userId: 'u1', productKey: product.key };
     expect(await purchases.fulfil(late, { origin: 'http://shop.test' })).toBe('duplicate-refunded');
     expect(await purchases.fulfil(late, { origin: 'http://shop.test' })).toBe('already-recorded');
+    expect(await purchases.payDevCheckout(other, 'u1', 'http://shop.test')).toBe('already-owned');
+    expect(await purchases.devCheckout(other, 'u1')).toMatchObject({ status: 'owned' });
     const refund = (await store.readStream(`purchase-${other}`)).at(-1);
     expect(refund).toMatchObject({ type: 'DuplicatePaymentRefunded', data: { amount: 540, currency: 'EUR', provider: 'dev', providerRefundId: 'dev_refund_p-racing' } });
     const mail = await handle.db.selectFrom('outbox').selectAll().where('dedupe_key', '=', `mail:purchase-duplicate-refund:${other}`).execute();
