@@ -74,6 +74,24 @@ describe('no double payment over HTTP with Stripe (SDK against the stand-in, sig
     expect(again.status).toBe(200);
     expect(stand.refunds).toHaveLength(1);
   });
+
+  it('answers 500 while Stripe refuses the refund, so Stripe delivers again, and refunds on that delivery', async () => {
+    stand.holdCheckouts(2);
+    const [a, b] = await Promise.all([checkout(server, buyer, DEMO_KEYS.breath, 'price_demo_breath_pln'), checkout(server, buyer, DEMO_KEYS.breath, 'price_demo_breath_eur')]);
+    const bodies = [stand.pay(sessionFor(a.url!).id), stand.pay(sessionFor(b.url!).id)].map((s) => stand.event('checkout.session.completed', s));
+    expect(await (await webhook(bodies[0]!)).json()).toEqual({ received: true, result: 'recorded' });
+    stand.outage.refunds = true;
+    try {
+      expect((await webhook(bodies[1]!)).status).toBe(500);
+      expect((await webhook(bodies[1]!)).status).toBe(500);
+    } finally {
+      stand.outage.refunds = false;
+    }
+    const before = stand.refunds.length;
+    expect(await (await webhook(bodies[1]!)).json()).toEqual({ received: true, result: 'duplicate-refunded' });
+    expect(stand.refunds.length).toBe(before + 1);
+    expect((await profile(server, buyer)).purchasedVideos.filter((v) => v.key === DEMO_KEYS.breath)).toHaveLength(1);
+  });
 });
 
 describe('the dev checkout over HTTP', () => {
