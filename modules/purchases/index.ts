@@ -8,9 +8,11 @@ export { accessUntil, hasAccess, isEventOver, isOnSale, ACCESS_DAYS_AFTER_LIVE }
 export type { ProductForSale, PriceForSale, Currency, ProductLookup, PriceLookup, BuyerLookup } from './catalogue-port.ts';
 export { WebhookSignatureError, type ProviderSession, type WebhookOutcome } from './providers.ts';
 export { confirmationTexts } from './confirmation-mail.ts';
+export { refundTexts } from './refund-mail.ts';
+export type { FulfilResult, RefundResult } from './fulfilment.ts';
 export { watchView, type WatchView, type WatchAccess } from './watch.ts';
 export { signRecordingPath, verifyRecordingLink, RECORDING_LINK_TTL_MS } from './recording-links.ts';
-export type { CheckoutError, PurchaseService } from './service.ts';
+export type { CheckoutError, DevCheckoutView, PurchaseService } from './service.ts';
 
 /** Purchases: checkout, fulfilment (Stripe webhook, reconciliation, dev checkout), access, playback. */
 export function createPurchases(ctx: ModuleContext, deps: { products: ProductLookup; productKeyForPrice: PriceLookup; buyers: BuyerLookup; origin: () => string }) {

@@ -1,8 +1,8 @@
 import type { Projection, RecordedEvent } from '../shared/events/index.ts';
 import type { PurchaseEvent } from './purchase.ts';
 
-const isPurchaseEvent = (e: RecordedEvent): e is RecordedEvent & PurchaseEvent =>
-  e.type === 'CheckoutStarted' || e.type === 'PurchaseCompleted' || e.type === 'PlaybackStarted';
+const PURCHASE_EVENTS = new Set<string>(['CheckoutStarted', 'CheckoutExpired', 'PurchaseCompleted', 'DuplicatePaymentReceived', 'DuplicatePaymentRefunded', 'PlaybackStarted']);
+const isPurchaseEvent = (e: RecordedEvent): e is RecordedEvent & PurchaseEvent => PURCHASE_EVENTS.has(e.type);
 
 /** The purchases read model. Replay-safe: each event sets state rather than adding to it. */
 export const purchasesProjection: Projection = {
@@ -21,11 +21,18 @@ export const purchasesProjection: Projection = {
         }).onConflict((c) => c.column('purchase_id').doNothing()).execute();
         return;
       }
-      case 'PurchaseCompleted': {
+      case 'CheckoutExpired':
+        await tx.updateTable('purchases').set({ status: 'expired', expired_at: event.data.expiredAt, updated_at: at })
+          .where('purchase_id', '=', event.data.purchaseId).where('status', '=', 'pending').execute();
+        return;
+      case 'PurchaseCompleted':
+      case 'DuplicatePaymentReceived': {
+        // Either may arrive without our CheckoutStarted (the webhook carries what the row needs).
         const d = event.data;
+        const duplicate = 'ownedThrough' in d ? d.ownedThrough : null;
         const paid = {
-          status: 'paid' as const, currency: d.currency, amount: d.amount, payment_intent_id: d.paymentIntentId,
-          paid_at: d.paidAt, access_until: d.accessUntil, updated_at: at,
+          status: duplicate ? 'refund_due' as const : 'paid' as const, currency: d.currency, amount: d.amount, payment_intent_id: d.paymentIntentId,
+          paid_at: d.paidAt, access_until: 'accessUntil' in d ? d.accessUntil : null, owned_through: duplicate, updated_at: at,
         };
         await tx.insertInto('purchases').values({
           purchase_id: d.purchaseId, user_id: d.userId, product_key: d.productKey, price_id: null, provider: d.provider,
@@ -33,6 +40,11 @@ export const purchasesProjection: Projection = {
         }).onConflict((c) => c.column('purchase_id').doUpdateSet(paid)).execute();
         return;
       }
+      case 'DuplicatePaymentRefunded':
+        await tx.updateTable('purchases')
+          .set({ status: 'refunded', provider_refund_id: event.data.providerRefundId, refunded_at: event.data.refundedAt, updated_at: at })
+          .where('purchase_id', '=', event.data.purchaseId).execute();
+        return;
       case 'PlaybackStarted':
         await tx.updateTable('purchases').set({ playback_started_at: event.data.startedAt, updated_at: at })
           .where('purchase_id', '=', event.data.purchaseId).execute();

@@ -27,10 +27,19 @@ export type ProviderSession = {
 
 export type WebhookOutcome = { kind: 'fulfil'; session: ProviderSession } | { kind: 'ignore'; type: string };
 
+/** Closing a checkout: either it can no longer be paid, or it was paid before we could close it. */
+export type ExpireOutcome = { outcome: 'expired' } | { outcome: 'paid'; session: ProviderSession };
+
+export type RefundRequest = { purchaseId: string; paymentIntentId: string | null; amount: number; currency: Currency };
+export type ProviderRefund = { providerRefundId: string; amount: number; currency: Currency };
+
 export interface PaymentProvider {
   readonly name: Provider;
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   retrieve(sessionId: string): Promise<ProviderSession>;
+  expire(sessionId: string): Promise<ExpireOutcome>;
+  /** Gives a whole payment back. Idempotent per purchase: asking twice refunds once. */
+  refund(request: RefundRequest): Promise<ProviderRefund>;
 }
 
 export class WebhookSignatureError extends Error {
@@ -53,6 +62,10 @@ function fromStripe(session: Stripe.Checkout.Session): ProviderSession {
     productKey: session.metadata?.productKey ?? null,
   };
 }
+
+const toRefund = (refund: Stripe.Refund): ProviderRefund => ({
+  providerRefundId: refund.id, amount: Math.round(refund.amount / 100), currency: toCurrency(refund.currency),
+});
 
 /** Stripe Checkout through the official SDK. `apiUrl` points it at another base URL (tests' stand-in). */
 export function stripeProvider(secretKey: string, webhookSecret: string | undefined, apiUrl?: string) {
@@ -86,6 +99,34 @@ export function stripeProvider(secretKey: string, webhookSecret: string | undefi
     },
     async retrieve(sessionId) {
       return fromStripe(await stripe.checkout.sessions.retrieve(sessionId));
+    },
+    async expire(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return { outcome: 'expired' };
+      } catch (error) {
+        // Stripe expires only open sessions: one that expired on its own is as good as closed; one already paid must be fulfilled.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        if (session.status === 'expired') return { outcome: 'expired' };
+        if (session.payment_status === 'paid') return { outcome: 'paid', session: fromStripe(session) };
+        throw error;
+      }
+    },
+    async refund(r) {
+      if (!r.paymentIntentId) throw new Error(`purchase ${r.purchaseId}: a Stripe payment without a payment intent cannot be refunded automatically`);
+      try {
+        return toRefund(await stripe.refunds.create(
+          { payment_intent: r.paymentIntentId, reason: 'duplicate', metadata: { purchaseId: r.purchaseId } },
+          { idempotencyKey: `refund-${r.purchaseId}` },
+        ));
+      } catch (error) {
+        // Stripe keeps idempotency keys for a day: a retry after that finds the payment refunded already, and that refund is ours.
+        if ((error as { code?: string }).code !== 'charge_already_refunded') throw error;
+        const [existing] = (await stripe.refunds.list({ payment_intent: r.paymentIntentId, limit: 1 })).data;
+        if (!existing) throw error;
+        return toRefund(existing);
+      }
     },
     /** Verifies the signature on the raw body; only then is the payload trusted. */
     parseWebhook(rawBody, signature) {
@@ -122,5 +163,9 @@ export function devProvider(origin: () => string): PaymentProvider {
       // The dev checkout has no remote state: unpaid until its Pay button completes it directly.
       return { id: sessionId, paid: false, amount: 0, currency: 'PLN', paymentIntentId: null, purchaseId: null, userId: null, productKey: null };
     },
+    // The CheckoutExpired event alone closes a dev checkout: its page refuses to pay an expired purchase.
+    async expire() { return { outcome: 'expired' }; },
+    // No money moved, so the refund is only a record.
+    async refund(r) { return { providerRefundId: `dev_refund_${r.purchaseId}`, amount: r.amount, currency: r.currency }; },
   };
 }

@@ -2,12 +2,17 @@ import type { ColumnType } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
-/** One row per purchase (checkout started, paid, played). */
+type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
+
+/**
+ * One row per purchase (checkout started, expired, paid, played). `refund_due` and `refunded` are payments for a
+ * product the buyer already owned through `owned_through`; only `paid` rows give access.
+ */
 export interface PurchasesTable {
   purchase_id: string;
   user_id: string;
   product_key: string;
-  status: 'pending' | 'paid';
+  status: 'pending' | 'expired' | 'paid' | 'refund_due' | 'refunded';
   price_id: string | null;
   currency: string;
   amount: number;
@@ -19,6 +24,10 @@ export interface PurchasesTable {
   access_until: ColumnType<Date | null, Date | string | null, Date | string | null>;
   playback_started_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   updated_at: Timestamp;
+  expired_at: NullableTimestamp;
+  owned_through: string | null;
+  provider_refund_id: string | null;
+  refunded_at: NullableTimestamp;
 }
 
 export interface PurchasesTables {

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { mailMessage } from '../mailing/index.ts';
 import type { Database } from '../shared/db/index.ts';
-import { ConcurrencyError, type EventMetadata, type EventStore, type RecordedEvent } from '../shared/events/index.ts';
-import { accessUntil, isOnSale } from './access.ts';
+import type { EventMetadata, EventStore } from '../shared/events/index.ts';
+import { isOnSale } from './access.ts';
 import type { BuyerLookup, ProductLookup } from './catalogue-port.ts';
-import { confirmationMail } from './confirmation-mail.ts';
+import { fulfilment } from './fulfilment.ts';
+import { purchaseHandling } from './handling.ts';
 import { signRecordingPath } from './recording-links.ts';
-import {
-  decide, evolve, initialState, PurchaseRuleBroken, streamOf,
-  type PurchaseCommand, type PurchaseCompleted, type PurchaseEvent, type PurchaseState,
-} from './purchase.ts';
-import type { PaymentProvider, ProviderSession } from './providers.ts';
+import { PurchaseRuleBroken } from './purchase.ts';
+import type { PaymentProvider } from './providers.ts';
 
 export type CheckoutError = 'unknown-product' | 'unknown-price' | 'already-owned' | 'not-on-sale' | 'unknown-buyer';
+
+/** What the dev checkout page shows for one of the caller's purchases. */
+export type DevCheckoutView = { status: 'open' | 'paid' | 'expired' | 'owned'; productKey: string; title: { pl: string; en: string }; amount: number; currency: string };
 
 export type PurchasesDeps = {
   db: Kysely<Database>;
@@ -29,41 +29,9 @@ export type PurchasesDeps = {
 
 export function purchaseService(deps: PurchasesDeps) {
   const now = deps.now ?? (() => new Date());
-
-  async function load(purchaseId: string): Promise<{ state: PurchaseState; version: number }> {
-    const events = await deps.store.readStream(streamOf(purchaseId));
-    const state = events.reduce((s, e) => evolve(s, e as RecordedEvent & PurchaseEvent), initialState());
-    return { state, version: events.length === 0 ? 0 : events[events.length - 1]!.streamVersion };
-  }
-
-  /** Load, decide, append at the loaded version; on a concurrent writer, decide again on the new state. */
-  async function handle(purchaseId: string, command: PurchaseCommand, opts: { metadata?: EventMetadata; origin?: string } = {}) {
-    for (let attempt = 0; ; attempt++) {
-      const { state, version } = await load(purchaseId);
-      const events = decide(command, state);
-      if (events.length === 0) return { events: [] as RecordedEvent[], state };
-      const completed = events.find((e): e is PurchaseCompleted => e.type === 'PurchaseCompleted');
-      const outbox = completed && opts.origin ? await confirmation(completed.data, opts.origin) : [];
-      try {
-        const result = await deps.store.append(streamOf(purchaseId), version, events, { metadata: opts.metadata ?? {}, outbox });
-        return { events: result.events, state: events.reduce(evolve, state) };
-      } catch (error) {
-        if (error instanceof ConcurrencyError && attempt < 8) continue;
-        throw error;
-      }
-    }
-  }
-
-  async function confirmation(p: PurchaseCompleted['data'], origin: string) {
-    const [buyer, product] = await Promise.all([deps.buyers(p.userId), deps.products(p.productKey)]);
-    if (!buyer || !product) return [];
-    const mail = confirmationMail({
-      buyer, product, siteName: deps.siteName, now: now(),
-      purchase: { purchaseId: p.purchaseId, amount: p.amount, currency: p.currency, accessUntil: new Date(p.accessUntil) },
-      watchUrl: new URL(`/watch-video/${product.key}`, origin).href,
-    });
-    return [mailMessage(`purchase-confirmation:${p.purchaseId}`, mail)];
-  }
+  const handling = purchaseHandling(deps);
+  const { load, handle } = handling;
+  const { fulfil, settleRefund, settleDueRefunds } = fulfilment(deps, handling, now);
 
   /** The user's paid purchase of a product whose access window is open now, if any. */
   async function activePurchase(userId: string, productKey: string) {
@@ -74,22 +42,24 @@ export function purchaseService(deps: PurchasesDeps) {
       .orderBy('paid_at', 'desc').executeTakeFirst();
   }
 
-  /** Records a paid provider session exactly once, however often and in whatever order it is reported. */
-  async function fulfil(session: ProviderSession, opts: { origin: string; metadata?: EventMetadata }): Promise<'recorded' | 'already-recorded' | 'not-paid' | 'unknown'> {
-    if (!session.paid) return 'not-paid';
-    if (!session.purchaseId || !session.userId || !session.productKey) return 'unknown';
-    const product = await deps.products(session.productKey);
-    if (!product) return 'unknown';
-    const { events } = await handle(session.purchaseId, {
-      type: 'CompletePurchase',
-      accessUntil: accessUntil(product.liveAt).toISOString(),
-      payment: {
-        purchaseId: session.purchaseId, userId: session.userId, productKey: session.productKey, currency: session.currency,
-        amount: session.amount, provider: deps.provider.name, providerSessionId: session.id, paymentIntentId: session.paymentIntentId,
-        paidAt: now().toISOString(),
-      },
-    }, opts);
-    return events.length > 0 ? 'recorded' : 'already-recorded';
+  /**
+   * Closes the buyer's other open checkouts for the product, so only the newest can be paid: at the provider first,
+   * then as CheckoutExpired on each stream. One paid before it could be closed is fulfilled instead.
+   */
+  async function expireOpenCheckouts(userId: string, productKey: string, supersededBy: string, origin: string, metadata: EventMetadata) {
+    const open = await deps.db.selectFrom('purchases').select(['purchase_id', 'provider', 'provider_session_id'])
+      .where('user_id', '=', userId).where('product_key', '=', productKey).where('status', '=', 'pending').execute();
+    for (const checkout of open) {
+      // A checkout of the other provider (the site switched since) has nothing open here to close.
+      if (checkout.provider === deps.provider.name) {
+        const closed = await deps.provider.expire(checkout.provider_session_id);
+        if (closed.outcome === 'paid') {
+          await fulfil(closed.session, { origin, metadata });
+          continue;
+        }
+      }
+      await handle(checkout.purchase_id, { type: 'ExpireCheckout', purchaseId: checkout.purchase_id, supersededBy, at: now().toISOString() }, { metadata });
+    }
   }
 
   return {
@@ -126,6 +96,9 @@ export function purchaseService(deps: PurchasesDeps) {
       if (!isOnSale(product.liveAt, now())) return { ok: false, error: 'not-on-sale' };
       if (await activePurchase(input.userId, product.key)) return { ok: false, error: 'already-owned' };
       const purchaseId = randomUUID();
+      await expireOpenCheckouts(input.userId, product.key, purchaseId, input.origin, input.metadata ?? {});
+      // Closing them may have found one paid after all.
+      if (await activePurchase(input.userId, product.key)) return { ok: false, error: 'already-owned' };
       const session = await deps.provider.createCheckout({
         purchaseId, userId: input.userId, product, price, email: input.email, locale: input.locale,
         successUrl: new URL('/video#nowy-film', input.origin).href, cancelUrl: new URL('/anulowano-platnosc', input.origin).href,
@@ -139,21 +112,34 @@ export function purchaseService(deps: PurchasesDeps) {
 
     fulfil,
 
-    /** The caller's own unpaid checkout, with what the dev checkout page shows. */
-    async pendingCheckout(purchaseId: string, userId: string) {
+    settleRefund,
+    settleDueRefunds,
+
+    /** One of the caller's own dev checkouts, and whether it can still be paid; null for anyone else's or an unknown one. */
+    async devCheckout(purchaseId: string, userId: string): Promise<DevCheckoutView | null> {
       const { state } = await load(purchaseId);
-      if (state.status !== 'pending' || state.checkout.userId !== userId) return null;
-      const product = await deps.products(state.checkout.productKey);
+      if (state.status === 'none') return null;
+      const own = state.status === 'pending' || state.status === 'expired' ? state.checkout : state.status === 'paid' ? state.purchase : state.payment;
+      if (own.userId !== userId) return null;
+      const product = await deps.products(own.productKey);
       if (!product) return null;
-      return { title: product.title, amount: state.checkout.amount, currency: state.checkout.currency };
+      const status = state.status === 'paid' ? 'paid' : state.status !== 'pending' && state.status !== 'expired' ? 'owned'
+        : (await activePurchase(userId, own.productKey)) ? 'owned' : state.status === 'expired' ? 'expired' : 'open';
+      return { status, productKey: product.key, title: product.title, amount: own.amount, currency: own.currency };
     },
 
-    /** The dev checkout's Pay button: completes the caller's own pending checkout with the catalogue amount. */
+    /** The dev checkout's Pay button: completes the caller's own open checkout with the catalogue amount, never a second time for an owner. */
     async payDevCheckout(purchaseId: string, userId: string, origin: string) {
       const { state } = await load(purchaseId);
-      if (state.status === 'none' || (state.status === 'pending' ? state.checkout.userId : state.purchase.userId) !== userId) return 'unknown' as const;
+      if (state.status === 'none') return 'unknown' as const;
+      const buyer = state.status === 'paid' ? state.purchase.userId : state.status === 'pending' || state.status === 'expired' ? state.checkout.userId : state.payment.userId;
+      if (buyer !== userId) return 'unknown' as const;
       if (state.status === 'paid') return 'already-recorded' as const;
+      // Paid a second time already, and given back: the product is owned through the other purchase.
+      if (state.status === 'refundDue' || state.status === 'refunded') return 'already-owned' as const;
       const c = state.checkout;
+      if (await activePurchase(userId, c.productKey)) return 'already-owned' as const;
+      if (state.status === 'expired') return 'expired' as const;
       return fulfil({ id: c.providerSessionId, paid: true, amount: c.amount, currency: c.currency, paymentIntentId: null,
         purchaseId, userId, productKey: c.productKey }, { origin, metadata: { actor: userId } });
     },
@@ -168,6 +154,8 @@ export function purchaseService(deps: PurchasesDeps) {
         const session = await deps.provider.retrieve(p.provider_session_id);
         if ((await fulfil(session, { origin, metadata: { actor: userId } })) === 'recorded') recorded += 1;
       }
+      // A refund of theirs that failed earlier is retried too; its failure must not hide what they own.
+      await settleDueRefunds({ origin, userId });
       return recorded;
     },
 

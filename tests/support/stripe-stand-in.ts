@@ -27,22 +27,51 @@ export type StandInSession = {
   client_reference_id: string; metadata: Record<string, string>; payment_intent: string | null; line_items_requested: unknown;
 };
 
+export type StandInRefund = {
+  id: string; object: 'refund'; amount: number; currency: string; payment_intent: string; status: 'succeeded';
+  reason: string | null; metadata: Record<string, string>;
+};
+
 /**
- * A loopback stand-in for the two Stripe API calls we make (create and retrieve a Checkout Session),
- * so the official SDK is exercised for real. Prices named `price_*` resolve through `prices`.
+ * A loopback stand-in for the Stripe API calls we make (create, retrieve and expire a Checkout Session;
+ * create and list refunds), so the official SDK is exercised for real. Prices named `price_*` resolve
+ * through `prices`. Like Stripe: only an open session can be expired, an expired one cannot be paid,
+ * a payment is refunded at most once, and a repeated Idempotency-Key replays the first answer.
  */
 export async function startStripeStandIn(prices: Record<string, { amount: number; currency: string }> = {}) {
   const sessions = new Map<string, StandInSession>();
+  const refunds: StandInRefund[] = [];
+  const replies = new Map<string, { status: number; payload: unknown }>();
+  /** While set, refund creation answers a server error (Stripe-Should-Retry: false, so the SDK gives up at once). */
+  const outage = { refunds: false };
+  /** Holds answers to checkout creation until this many have been asked for: two buyers' tabs racing, made deterministic. */
+  let gate: { count: number; waiting: (() => void)[] } | null = null;
   const requests: { method: string; path: string; body: Record<string, unknown>; idempotencyKey: string | undefined; auth: string | undefined }[] = [];
   const server = createServer(async (req, res) => {
     const body = parseForm(await read(req));
     const path = (req.url ?? '').split('?')[0]!;
     requests.push({ method: req.method ?? '', path, body, idempotencyKey: req.headers['idempotency-key'] as string | undefined, auth: req.headers.authorization });
-    const send = (status: number, payload: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(4).toString('hex')}` });
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      // Stripe keeps the first answer to a key (errors included, except its own server errors) and replays it.
+      if (req.method === 'POST' && idempotencyKey && status < 500) replies.set(`${path} ${idempotencyKey}`, { status, payload });
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(4).toString('hex')}`, ...headers });
       res.end(JSON.stringify(payload));
     };
+    const invalid = (message: string, code?: string) => send(400, { error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) } });
+    const replay = req.method === 'POST' && idempotencyKey ? replies.get(`${path} ${idempotencyKey}`) : undefined;
+    if (replay) {
+      res.writeHead(replay.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
+      return res.end(JSON.stringify(replay.payload));
+    }
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+      if (gate) {
+        const held = gate;
+        await new Promise<void>((resolve) => {
+          held.waiting.push(resolve);
+          if (held.waiting.length >= held.count) { gate = null; for (const release of held.waiting) release(); }
+        });
+      }
       const item = (body.line_items as Record<string, Record<string, unknown>>)['0']!;
       const priceData = item.price_data as { currency: string; unit_amount: string } | undefined;
       const known = typeof item.price === 'string' ? prices[item.price] : undefined;
@@ -63,6 +92,29 @@ export async function startStripeStandIn(prices: Record<string, { amount: number
       const session = sessions.get(match[1]!);
       return session ? send(200, session) : send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
     }
+    const expire = /^\/v1\/checkout\/sessions\/([\w]+)\/expire$/.exec(path);
+    if (req.method === 'POST' && expire) {
+      const session = sessions.get(expire[1]!);
+      if (!session) return send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+      if (session.status !== 'open') return invalid(`This Checkout Session is ${session.status}: only an open session can be expired.`);
+      session.status = 'expired';
+      return send(200, session);
+    }
+    if (req.method === 'POST' && path === '/v1/refunds') {
+      if (outage.refunds) return send(500, { error: { type: 'api_error', message: 'stand-in outage' } }, { 'stripe-should-retry': 'false' });
+      const paid = [...sessions.values()].find((s) => s.payment_intent === body.payment_intent && s.payment_status === 'paid');
+      if (!paid) return invalid(`No such payment_intent: '${String(body.payment_intent)}'`, 'resource_missing');
+      if (refunds.some((r) => r.payment_intent === paid.payment_intent)) return invalid('Charge has already been refunded.', 'charge_already_refunded');
+      const refund: StandInRefund = { id: `re_${randomBytes(8).toString('hex')}`, object: 'refund', amount: paid.amount_total, currency: paid.currency,
+        payment_intent: paid.payment_intent!, status: 'succeeded', reason: (body.reason as string | undefined) ?? null, metadata: (body.metadata as Record<string, string>) ?? {} };
+      refunds.push(refund);
+      return send(200, refund);
+    }
+    if (req.method === 'GET' && path === '/v1/refunds') {
+      const pi = new URL(req.url ?? '', 'http://x').searchParams.get('payment_intent');
+      const data = refunds.filter((r) => !pi || r.payment_intent === pi).reverse();
+      return send(200, { object: 'list', url: '/v1/refunds', has_more: false, data });
+    }
     send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -71,9 +123,13 @@ export async function startStripeStandIn(prices: Record<string, { amount: number
     url: `http://127.0.0.1:${port}`,
     sessions,
     requests,
-    /** The customer pays on Stripe's page. */
+    refunds,
+    outage,
+    holdCheckouts(count: number) { gate = { count, waiting: [] }; },
+    /** The customer pays on Stripe's page: only an open session can be paid. */
     pay(id: string) {
       const s = sessions.get(id)!;
+      if (s.status !== 'open') throw new Error(`Checkout Session ${id} is ${s.status} and cannot be paid`);
       Object.assign(s, { status: 'complete', payment_status: 'paid', payment_intent: `pi_${randomBytes(6).toString('hex')}` });
       return s;
     },

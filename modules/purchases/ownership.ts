@@ -1,0 +1,39 @@
+/**
+ * Who owns a product for one buyer: a stream per (buyer, product), `ownership-<userId>:<productKey>`.
+ * Every paid purchase claims it in the same transaction as its PurchaseCompleted, at the version it was
+ * read at, so of two payments racing on any number of server instances exactly one becomes the owner;
+ * the other's append fails on the stream version, is decided again, and sees the product owned.
+ */
+export type OwnershipClaimed = {
+  type: 'OwnershipClaimed';
+  data: { userId: string; productKey: string; purchaseId: string; claimedAt: string };
+};
+export type OwnershipEvent = OwnershipClaimed;
+
+export type OwnershipState = { owner: string | null };
+
+export const initialOwnership = (): OwnershipState => ({ owner: null });
+
+export function evolveOwnership(state: OwnershipState, event: OwnershipEvent): OwnershipState {
+  switch (event.type) {
+    case 'OwnershipClaimed': return state.owner === null ? { owner: event.data.purchaseId } : state;
+    default: { const never: never = event.type; return never; }
+  }
+}
+
+export class OwnershipRuleBroken extends Error {
+  override readonly name = 'OwnershipRuleBroken';
+  readonly rule = 'owned-through-another-purchase';
+  constructor() { super('owned-through-another-purchase'); }
+}
+
+export type ClaimOwnership = { type: 'ClaimOwnership'; userId: string; productKey: string; purchaseId: string; at: string };
+
+/** A product is owned once: the first paid purchase claims it, the same purchase claiming again changes nothing. */
+export function decideOwnership(command: ClaimOwnership, state: OwnershipState): OwnershipEvent[] {
+  if (state.owner === command.purchaseId) return [];
+  if (state.owner !== null) throw new OwnershipRuleBroken();
+  return [{ type: 'OwnershipClaimed', data: { userId: command.userId, productKey: command.productKey, purchaseId: command.purchaseId, claimedAt: command.at } }];
+}
+
+export const ownershipStreamOf = (userId: string, productKey: string) => `ownership-${userId}:${productKey}`;

@@ -1,0 +1,53 @@
+import { escapeHtml, type Mail } from '../mailing/index.ts';
+import type { ProductForSale } from './catalogue-port.ts';
+
+/** The duplicate-payment refund notice in both languages (a message catalogue of this module; tested for parity). */
+export const refundTexts = {
+  pl: {
+    subject: 'Zwrot podwójnej płatności: {title}',
+    greeting: 'Dzień dobry {name},',
+    what: 'otrzymaliśmy drugą płatność za materiał, do którego masz już dostęp. Nie pobieramy opłaty dwa razy, więc zwróciliśmy ją w całości.',
+    amount: 'Kwota zwrotu: {amount}',
+    when: 'Zwrot trafi na kartę użytą do płatności, zwykle w ciągu 5–10 dni roboczych (zależnie od banku).',
+    access: 'Twój dostęp się nie zmienia: {url}',
+    reference: 'Numer zwrotu: {refund}',
+    signature: 'Zespół {site}',
+  },
+  en: {
+    subject: 'Duplicate payment refunded: {title}',
+    greeting: 'Hello {name},',
+    what: 'we received a second payment for material you already have access to. We never charge twice, so we have refunded it in full.',
+    amount: 'Amount refunded: {amount}',
+    when: 'The refund goes back to the card you paid with, usually within 5–10 business days (depending on your bank).',
+    access: 'Your access is unchanged: {url}',
+    reference: 'Refund reference: {refund}',
+    signature: 'The {site} team',
+  },
+} as const satisfies Record<'pl' | 'en', Record<string, string>>;
+
+const fill = (text: string, vars: Record<string, string>) => text.replace(/\{(\w+)\}/g, (m, k: string) => vars[k] ?? m);
+
+export function refundMail(input: {
+  buyer: { email: string; name: string; language: 'pl' | 'en' };
+  product: ProductForSale;
+  refund: { amount: number; currency: string; providerRefundId: string };
+  watchUrl: string;
+  siteName: string;
+}): Mail {
+  const lang = input.buyer.language;
+  const t = refundTexts[lang];
+  const title = input.product.title[lang];
+  const vars = {
+    title, name: input.buyer.name, site: input.siteName, url: input.watchUrl, refund: input.refund.providerRefundId,
+    amount: new Intl.NumberFormat(lang === 'pl' ? 'pl-PL' : 'en-GB', { style: 'currency', currency: input.refund.currency, maximumFractionDigits: 0 }).format(input.refund.amount),
+  };
+  const lines = [t.greeting, t.what, '', title, t.amount, t.when, t.reference, '', t.access, '', t.signature].map((l) => fill(l, vars));
+  const link = `<a href="${escapeHtml(input.watchUrl)}">${escapeHtml(input.watchUrl)}</a>`;
+  const html = lines.map((l) => (l === '' ? '' : `<p>${escapeHtml(l).replace(escapeHtml(input.watchUrl), link)}</p>`)).join('\n');
+  return {
+    to: input.buyer.email,
+    subject: fill(t.subject, vars),
+    text: lines.join('\n'),
+    html: `<!doctype html><html lang="${lang}"><body>${html}</body></html>`,
+  };
+}
