@@ -46,7 +46,7 @@ export async function startSmtp(opts: { user?: string; password?: string } = {})
   const auth = opts.user ? `${encodeURIComponent(opts.user)}:${encodeURIComponent(opts.password ?? '')}@` : '';
   return {
     port,
-    url: `smtp://${auth}127.0.0.1:${port}?starttls=false`,
+    url: `smtp://${auth}127.0.0.1:${port}`,
     received,
     failNext(n: number) { failures = n; },
     /** Resolves when at least `count` messages have arrived (or rejects after `ms`). */
