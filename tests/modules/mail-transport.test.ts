@@ -77,4 +77,11 @@ describe('SMTP_URL against real relays', () => {
     expect(refused.error?.message).toMatch(/certificate/i);
     expect(refused.received).toEqual([]);
   });
+
+  it('takes the recipient as one address: a comma in it never adds a second recipient', async () => {
+    const before = plain.received.length;
+    await smtpSender(plain.url, FROM)({ ...mail, to: 'anna,victim@evil.example' }, '<plain-3@gestalt.test>');
+    const [received] = (await plain.waitFor(before + 1)).slice(before);
+    expect(received!.envelopeTo).toEqual(['"anna,victim"@evil.example']);
+  });
 });
