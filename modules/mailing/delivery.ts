@@ -22,9 +22,12 @@ export function smtpSender(smtpUrl: string, from: string): SendMail {
     port: settings.port,
     secure: settings.secure,
     requireTLS: settings.requireTLS,
+    // Opportunistic mode also goes on in plain text when the relay offers STARTTLS and then refuses the command.
+    opportunisticTLS: !settings.secure && !settings.requireTLS,
     tls: { rejectUnauthorized: settings.rejectUnauthorized },
     ...(settings.auth ? { auth: settings.auth } : {}),
-    // Well inside the outbox lease (60 s), so a silent relay fails the attempt before another worker may claim it.
+    // Each stage well inside the outbox lease (60 s, renewed before each send): a silent relay fails the attempt
+    // and the message is retried, instead of one send holding it indefinitely.
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 30_000,
