@@ -58,5 +58,6 @@ describe('mail health on /healthz with the relay down', () => {
     } finally {
       await second.stop();
     }
-  });
+    // Two server starts and an embedded database opened between them: more than the default 30 s on a busy machine.
+  }, 120_000);
 });
