@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpSender, type Mail } from '../../modules/mailing/index.ts';
 import { startSmtp } from '../support/smtp.ts';
@@ -83,5 +84,42 @@ describe('SMTP_URL against real relays', () => {
     await smtpSender(plain.url, FROM)({ ...mail, to: 'anna,victim@evil.example' }, '<plain-3@gestalt.test>');
     const [received] = (await plain.waitFor(before + 1)).slice(before);
     expect(received!.envelopeTo).toEqual(['"anna,victim"@evil.example']);
+  });
+
+  it('smtp:// goes on in plain SMTP when a relay advertises STARTTLS and then refuses it; requireTLS does not', async () => {
+    // A minimal relay that offers STARTTLS but answers 454 to it, as a misconfigured Postfix does.
+    const commands: string[] = [];
+    const bodies: string[] = [];
+    const relay = createServer((socket) => {
+      let inData = false;
+      let body = '';
+      socket.write('220 relay.test ESMTP\r\n');
+      socket.on('data', (chunk) => {
+        for (const line of chunk.toString('utf8').split('\r\n').slice(0, -1)) {
+          if (inData) {
+            if (line === '.') { inData = false; bodies.push(body); socket.write('250 queued\r\n'); } else body += `${line}\n`;
+            continue;
+          }
+          const verb = line.split(' ')[0]!.toUpperCase();
+          commands.push(verb);
+          if (verb === 'EHLO') socket.write('250-relay.test\r\n250 STARTTLS\r\n');
+          else if (verb === 'STARTTLS') socket.write('454 TLS not available due to temporary reason\r\n');
+          else if (verb === 'DATA') { inData = true; socket.write('354 go ahead\r\n'); } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+          else socket.write('250 ok\r\n');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const port = (relay.address() as { port: number }).port;
+    try {
+      await expect(smtpSender(`smtp://127.0.0.1:${port}?requireTLS=true`, FROM)(mail, '<refused-1@gestalt.test>')).rejects.toThrow(/STARTTLS/);
+      expect(bodies).toEqual([]);
+      await smtpSender(`smtp://127.0.0.1:${port}`, FROM)(mail, '<refused-2@gestalt.test>');
+      expect(commands.filter((c) => c === 'STARTTLS')).toHaveLength(2);
+      expect(bodies).toHaveLength(1);
+      expect(bodies[0]).toContain('Message-ID: <refused-2@gestalt.test>');
+    } finally {
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+    }
   });
 });
