@@ -1,35 +1,49 @@
-import { SMTPClient } from 'emailjs';
 import type { Kysely } from 'kysely';
+import { createTransport } from 'nodemailer';
 import type { Logger } from 'pino';
+import { parseSmtpUrl } from '../shared/config/index.ts';
 import type { Database } from '../shared/db/index.ts';
 import type { OutboxHandler } from '../shared/outbox/index.ts';
 import { linksIn, type Mail } from './mail.ts';
 
 export type SendMail = (mail: Mail, messageId: string) => Promise<void>;
 
-/** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://` (TLS from the start) through emailjs. */
+/**
+ * SMTP through nodemailer, which dot-stuffs DATA (RFC 5321 §4.5.2) and encodes headers, so no user text
+ * can end the message early or add a header; the card's emailjs 5 did neither. One transport for the process:
+ * each message opens its own connection, so a relay that dropped us never poisons the next send.
+ * How `SMTP_URL` maps to TLS is in modules/shared/config/smtp-url.ts.
+ */
 export function smtpSender(smtpUrl: string, from: string): SendMail {
-  const url = new URL(smtpUrl);
-  const secure = url.protocol === 'smtps:';
-  const client = new SMTPClient({
-    host: url.hostname,
-    port: url.port ? Number(url.port) : secure ? 465 : 587,
-    ssl: secure,
-    tls: !secure && url.searchParams.get('starttls') !== 'false',
-    timeout: 15_000,
-    ...(url.username ? { user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } : {}),
+  const settings = parseSmtpUrl(smtpUrl);
+  if ('problem' in settings) throw new Error(`SMTP_URL ${settings.problem}`);
+  const transport = createTransport({
+    host: settings.host,
+    port: settings.port,
+    secure: settings.secure,
+    requireTLS: settings.requireTLS,
+    // Opportunistic mode also goes on in plain text when the relay offers STARTTLS and then refuses the command.
+    opportunisticTLS: !settings.secure && !settings.requireTLS,
+    tls: { rejectUnauthorized: settings.rejectUnauthorized },
+    ...(settings.auth ? { auth: settings.auth } : {}),
+    // Each stage well inside the outbox lease (60 s, renewed before each send): a silent relay fails the attempt
+    // and the message is retried, instead of one send holding it indefinitely.
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+    // The outbox worker logs one line per failed attempt; nodemailer itself stays quiet.
+    logger: false,
   });
   return async (mail, messageId) => {
-    await client.sendAsync({
+    await transport.sendMail({
       from,
-      to: mail.to,
+      // An address object is taken as one address: a comma or semicolon in it never becomes a second recipient.
+      to: { name: '', address: mail.to },
       subject: mail.subject,
       text: mail.text,
-      'message-id': messageId,
-      attachment: [
-        { data: mail.html, alternative: true },
-        ...(mail.attachments ?? []).map((a) => ({ data: a.content, name: a.filename, type: a.contentType })),
-      ],
+      html: mail.html,
+      messageId,
+      attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
     });
   };
 }

@@ -1,9 +1,15 @@
+import { sql } from 'kysely';
 import type { ModuleContext } from '../shared/module.ts';
 import { devMailboxSender, mailHandler, smtpSender } from './delivery.ts';
 import { MAIL_TOPIC } from './mail.ts';
 
 export { MAIL_TOPIC, mailMessage, linksIn, escapeHtml, type Mail, type MailAttachment } from './mail.ts';
 export { smtpSender, devMailboxSender, type SendMail } from './delivery.ts';
+
+/** Mail undelivered for longer than this makes /healthz say `"mail": "degraded"`: the relay is down or refusing. */
+export const MAIL_DEGRADED_AFTER_MS = 10 * 60_000;
+
+export type MailHealth = 'ok' | 'degraded' | 'unknown';
 
 export type DevMailboxEntry = { id: number; recipient: string; subject: string; text: string; html: string; createdAt: Date };
 
@@ -12,6 +18,21 @@ export function createMailing(ctx: ModuleContext) {
   const send = ctx.config.SMTP_URL ? smtpSender(ctx.config.SMTP_URL, ctx.config.MAIL_FROM) : devMailboxSender(ctx.db, ctx.log);
   return {
     outboxHandlers: { [MAIL_TOPIC]: mailHandler(send, domain) },
+    /**
+     * `degraded` while a mail message written more than `olderThanMs` ago is still not delivered (pending or
+     * given up), `ok` otherwise, `unknown` when the database cannot say.
+     */
+    async health(olderThanMs = MAIL_DEGRADED_AFTER_MS): Promise<MailHealth> {
+      try {
+        const stuck = await ctx.db.selectFrom('outbox').select('id')
+          .where('topic', '=', MAIL_TOPIC).where('status', '<>', 'done')
+          .where('created_at', '<', sql<Date>`now() - ${sql.lit(`${Math.max(0, Math.floor(olderThanMs))} milliseconds`)}::interval`)
+          .limit(1).executeTakeFirst();
+        return stuck ? 'degraded' : 'ok';
+      } catch {
+        return 'unknown';
+      }
+    },
     /** The dev mailbox, newest first (empty when SMTP_URL is set). */
     async devMailbox(limit = 100): Promise<DevMailboxEntry[]> {
       const rows = await ctx.db.selectFrom('dev_mailbox').select(['id', 'recipient', 'subject', 'text', 'html', 'created_at'])

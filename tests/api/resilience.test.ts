@@ -37,7 +37,7 @@ describe.skipIf(!pgUrl)('health while PostgreSQL goes away and comes back (TEST_
       expect((await Promise.all(during)).every((status) => status === 200 || status === 500)).toBe(true);
       const down = await fetchOrExplain('/healthz');
       expect(down.status).toBe(503);
-      expect(await down.json()).toEqual({ status: 'unavailable', database: 'down' });
+      expect(await down.json()).toEqual({ status: 'unavailable', database: 'down', mail: 'unknown' });
       // The process keeps serving: static files still answer, and a database-backed call fails cleanly as JSON.
       expect((await fetchOrExplain('/favicon.svg')).status).toBe(200);
       const failing = await fetchOrExplain('/api/articles');

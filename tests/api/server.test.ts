@@ -9,7 +9,7 @@ describe('server basics', () => {
   it('answers /healthz with the database status', async () => {
     const res = await fetch(`${server.url}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(await res.json()).toEqual({ status: 'ok', database: 'up', mail: 'ok' });
   });
 
   it('returns a request id and logs one line per request with method, path, status and duration', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEventStore } from '../../modules/shared/events/index.ts';
 import { createOutboxWorker } from '../../modules/shared/outbox/index.ts';
@@ -82,5 +83,41 @@ describe.each(backends)('outbox worker on $name', (backend) => {
     }
     await worker.stop();
     expect(done).toBe(2);
+  });
+  it('gives up on a message only once it is 72 hours old, however many attempts that took', async () => {
+    await enqueue(2);
+    await sql`update outbox set created_at = now() - interval '71 hours 59 minutes' where dedupe_key = 'm0'`.execute(handle.db);
+    await sql`update outbox set created_at = now() - interval '72 hours 1 minute' where dedupe_key = 'm1'`.execute(handle.db);
+    const worker = createOutboxWorker(handle.db, { backoffMs: () => 60_000, handlers: { mail: async () => { throw new Error('relay down'); } } });
+    await worker.drainOnce();
+    const rows = await handle.db.selectFrom('outbox').select(['dedupe_key', 'status']).orderBy('id').execute();
+    // m0 still has a minute, but its next try would fall after 72 h: given up, like m1.
+    expect(rows).toEqual([{ dedupe_key: 'm0', status: 'failed' }, { dedupe_key: 'm1', status: 'failed' }]);
+    await enqueue(3);
+    await sql`update outbox set created_at = now() - interval '71 hours' where dedupe_key = 'm2'`.execute(handle.db);
+    await worker.drainOnce();
+    expect((await handle.db.selectFrom('outbox').select('status').where('dedupe_key', '=', 'm2').executeTakeFirstOrThrow()).status).toBe('pending');
+  });
+
+  it('on stop, hands back the messages of its batch it has not tried, so the next start sends them at once', async () => {
+    await enqueue(3);
+    let release: () => void = () => {};
+    const seen: unknown[] = [];
+    const worker = createOutboxWorker(handle.db, { idlePollMs: 50, handlers: { mail: async (p) => { seen.push(p); await new Promise<void>((r) => { release = r; }); } } });
+    worker.start();
+    while (seen.length === 0) await new Promise((r) => setTimeout(r, 10));
+    const stopped = worker.stop();
+    release();
+    await stopped;
+    expect(seen).toEqual([{ n: 0 }]);
+    const rows = await handle.db.selectFrom('outbox').select(['status', 'attempts', 'claimed_until']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { status: 'done', attempts: 1, claimed_until: null },
+      { status: 'pending', attempts: 0, claimed_until: null },
+      { status: 'pending', attempts: 0, claimed_until: null },
+    ]);
+    const next = createOutboxWorker(handle.db, { handlers: { mail: async (p) => { seen.push(p); } } });
+    expect(await next.drainOnce()).toBe(2);
+    expect(seen).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }]);
   });
 });

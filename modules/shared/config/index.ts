@@ -1,2 +1,3 @@
 export { ConfigError, ensureJwtSecret, loadConfig, parseEnv, type Config } from './config.ts';
 export { isTrustedProxy, parseTrustProxy, plainAddress, type TrustProxy } from './trust-proxy.ts';
+export { parseSmtpUrl, smtpUrlProblem, type SmtpSettings } from './smtp-url.ts';

@@ -15,13 +15,19 @@ export type OutboxWorkerOptions = {
   log?: OutboxLogger;
   /** How long a claim lasts before another worker may take the message again. */
   leaseMs?: number;
+  /** Give up after this many attempts (default: no limit, `giveUpAfterMs` decides). */
   maxAttempts?: number;
+  /** Give up on a message this long after it was written (default 72 hours, as an MTA keeps a queued message). */
+  giveUpAfterMs?: number;
   /** Delay before retry n (1-based). */
   backoffMs?: (attempt: number) => number;
   batchSize?: number;
   idlePollMs?: number;
+  /** How long `stop()` waits for the message in hand before it returns anyway (default 5 s). */
+  stopTimeoutMs?: number;
 };
 
+/** 1 s, 2 s, 4 s … capped at 10 minutes: a relay that is down for hours is tried every 10 minutes, never in a tight loop. */
 export const defaultBackoff = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 10 * 60_000);
 
 /**
@@ -31,11 +37,15 @@ export const defaultBackoff = (attempt: number) => Math.min(1000 * 2 ** (attempt
  */
 export function createOutboxWorker(db: Kysely<Database>, options: OutboxWorkerOptions) {
   const leaseMs = options.leaseMs ?? 60_000;
-  const maxAttempts = options.maxAttempts ?? 8;
+  const maxAttempts = options.maxAttempts ?? Number.POSITIVE_INFINITY;
+  const giveUpAfterMs = options.giveUpAfterMs ?? 72 * 3600_000;
+  const stopTimeoutMs = options.stopTimeoutMs ?? 5000;
   const backoff = options.backoffMs ?? defaultBackoff;
   const batchSize = options.batchSize ?? 10;
   const idlePollMs = options.idlePollMs ?? 2000;
   let running = false;
+  // Set by stop(): a pass in progress hands back the rest of its batch instead of delivering it.
+  let stopping = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -52,13 +62,33 @@ export function createOutboxWorker(db: Kysely<Database>, options: OutboxWorkerOp
       return tx.updateTable('outbox')
         .set({ claim_token: token, claimed_until: sql`now() + ${sql.lit(`${leaseMs} milliseconds`)}::interval`, attempts: sql`attempts + 1` })
         .where('id', 'in', due.map((d) => d.id))
-        .returning(['id', 'topic', 'payload', 'attempts', 'claim_token']).execute();
+        .returning(['id', 'topic', 'payload', 'attempts', 'claim_token', 'created_at']).execute();
     });
     return rows.sort((a, b) => a.id - b.id);
   }
 
-  async function deliver(row: { id: number; topic: string; payload: unknown; attempts: number; claim_token: string | null }) {
+  type Claimed = Awaited<ReturnType<typeof claim>>[number];
+
+  /**
+   * Renews the lease just before a delivery, so a message that waited in its batch behind slow ones is never
+   * still being sent when its first lease runs out and another worker takes it. False when the claim was lost.
+   */
+  async function renew(row: Claimed) {
+    const renewed = await db.updateTable('outbox').set({ claimed_until: sql`now() + ${sql.lit(`${leaseMs} milliseconds`)}::interval` })
+      .where('id', '=', row.id).where('claim_token', '=', row.claim_token).where('status', '=', 'pending').executeTakeFirst();
+    return Number(renewed.numUpdatedRows) === 1;
+  }
+
+  /** Hands claimed but unattempted messages back, as if never claimed, so the next start sends them at once. */
+  async function release(rows: Claimed[]) {
+    if (rows.length === 0) return;
+    await db.updateTable('outbox').set({ claimed_until: null, claim_token: null, attempts: sql`attempts - 1` })
+      .where('id', 'in', rows.map((r) => r.id)).where('claim_token', '=', rows[0]!.claim_token).where('status', '=', 'pending').execute();
+  }
+
+  async function deliver(row: Claimed) {
     const handler = options.handlers[row.topic];
+    if (!(await renew(row))) return;
     try {
       if (!handler) throw new Error(`no handler for outbox topic ${row.topic}`);
       await handler(row.payload, { id: Number(row.id), topic: row.topic, attempts: row.attempts });
@@ -68,14 +98,17 @@ export function createOutboxWorker(db: Kysely<Database>, options: OutboxWorkerOp
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) options.log?.warn({ outboxId: row.id }, 'outbox claim lost before completion');
     } catch (error) {
-      const failed = row.attempts >= maxAttempts;
+      const nextAttemptAt = new Date(Date.now() + backoff(row.attempts));
+      // Given up when out of attempts, or when the next try would fall after the message's time is up.
+      const failed = row.attempts >= maxAttempts || nextAttemptAt.getTime() > new Date(row.created_at).getTime() + giveUpAfterMs;
       await db.updateTable('outbox').set({
         status: failed ? 'failed' : 'pending',
         claimed_until: null,
         last_error: String((error as Error)?.message ?? error).slice(0, 2000),
-        next_attempt_at: new Date(Date.now() + backoff(row.attempts)),
+        next_attempt_at: nextAttemptAt,
       }).where('id', '=', row.id).where('claim_token', '=', row.claim_token).execute();
-      options.log?.[failed ? 'error' : 'warn']({ outboxId: row.id, topic: row.topic, attempts: row.attempts, err: error },
+      // Exactly one line per failed attempt: a warning while it will be retried, an error when given up.
+      options.log?.[failed ? 'error' : 'warn']({ outboxId: row.id, topic: row.topic, attempts: row.attempts, nextAttemptAt: failed ? undefined : nextAttemptAt, err: error },
         failed ? 'outbox message failed for good' : 'outbox delivery failed, will retry');
     }
   }
@@ -84,10 +117,17 @@ export function createOutboxWorker(db: Kysely<Database>, options: OutboxWorkerOp
   async function drainOnce(): Promise<number> {
     let attempted = 0;
     for (;;) {
+      if (stopping) return attempted;
       const batch = await claim();
       if (batch.length === 0) return attempted;
-      for (const row of batch) await deliver(row);
-      attempted += batch.length;
+      for (const [i, row] of batch.entries()) {
+        if (stopping) {
+          await release(batch.slice(i));
+          return attempted;
+        }
+        await deliver(row);
+        attempted += 1;
+      }
     }
   }
 
@@ -113,16 +153,29 @@ export function createOutboxWorker(db: Kysely<Database>, options: OutboxWorkerOp
     start() {
       if (running) return;
       running = true;
+      stopping = false;
       loop = run();
     },
     /** Run a pass now instead of waiting for the next poll. */
     notify() { wake?.(); },
-    /** Finishes the message in hand, then stops. */
+    /**
+     * Stops after the message in hand, waiting for it at most `stopTimeoutMs` so a shutdown never hangs on a
+     * silent relay. A message still in flight then stays pending: its lease runs out and the next start sends it.
+     */
     async stop() {
       running = false;
+      stopping = true;
       wake?.();
-      await loop;
+      const current = loop;
       loop = null;
+      if (!current) return;
+      let timeout: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        current.then(() => true),
+        new Promise<boolean>((resolve) => { timeout = setTimeout(() => resolve(false), stopTimeoutMs); }),
+      ]);
+      clearTimeout(timeout);
+      if (!finished) options.log?.warn({ waitedMs: stopTimeoutMs }, 'outbox worker stopped with a delivery in flight; it stays pending and is retried after its lease');
     },
   };
 }
