@@ -2,7 +2,7 @@ import type { AccountsTables } from '../../accounts/schema.ts';
 import type { CatalogueTables } from '../../catalogue/schema.ts';
 import type { ContactTables } from '../../contact/schema.ts';
 import type { PurchasesTables } from '../../purchases/schema.ts';
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
 /** Tables owned by the shared infrastructure. Modules extend `Database` with their own read models. */
 export interface EventsTable {
@@ -47,13 +47,20 @@ export interface DevMailboxTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
-/**
- * Every table. Modules declare their read models in their own schema file and add them here
- * (one line each) so Kysely queries are typed end to end.
- */
-export interface Database extends AccountsTables, CatalogueTables, ContactTables, PurchasesTables {
+/** The tables of the shared kernel: the event log, the outbox, rate-limit counters, the dev mailbox. */
+export interface SharedTables {
   events: EventsTable;
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   dev_mailbox: DevMailboxTable;
 }
+
+/** A module's view of the database: the shared tables and its own read models, nobody else's. */
+export type ModuleDb<Own> = Kysely<SharedTables & Own>;
+export type ModuleTx<Own> = Transaction<SharedTables & Own>;
+
+/**
+ * Every table. Modules declare their read models in their own schema file and add them here
+ * (one line each) so Kysely queries are typed end to end.
+ */
+export interface Database extends SharedTables, AccountsTables, CatalogueTables, ContactTables, PurchasesTables {}

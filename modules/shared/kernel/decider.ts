@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { NewEvent } from '../events/types.ts';
+
+/**
+ * One stream's rules as pure functions: `decide` answers a command with the events it causes (none when
+ * it changes nothing, as for a repeated webhook) or throws a DomainError naming the rule it breaks;
+ * `evolve` folds an event into the state. No I/O and no clock: time and ids arrive in the command.
+ */
+export type Decider<Command, Event extends NewEvent, State> = {
+  decide(command: Command, state: State): Event[];
+  evolve(state: State, event: Event): State;
+  initialState(): State;
+};
+
+/**
+ * The one way a command is refused: a code from the module's vocabulary (`checkout-mismatch`,
+ * `link-expired`) plus data for the caller. The web edge maps each code to a status and a message.
+ */
+export class DomainError<Code extends string = string> extends Error {
+  override readonly name = 'DomainError';
+  readonly code: Code;
+  readonly data: Readonly<Record<string, unknown>>;
+  constructor(code: Code, data: Record<string, unknown> = {}) {
+    super(code);
+    this.code = code;
+    this.data = data;
+  }
+}
+
+export const isDomainError = <Code extends string>(error: unknown, ...codes: Code[]): error is DomainError<Code> =>
+  error instanceof DomainError && (codes.length === 0 || (codes as string[]).includes(error.code));
+
+/** Where "now" comes from: the system clock in the server, a fixed instant in tests. */
+export type Clock = () => Date;
+/** Where new ids come from: random UUIDs in the server, a counter in tests. */
+export type IdSource = () => string;
+
+export const systemClock: Clock = () => new Date();
+export const randomIds: IdSource = () => randomUUID();
+
+/** A fixed clock that can be moved, for tests. */
+export function fixedClock(at: string | Date) {
+  let now = new Date(at);
+  const clock: Clock & { set(at: string | Date): void; advance(ms: number): void } = Object.assign(() => new Date(now), {
+    set(next: string | Date) { now = new Date(next); },
+    advance(ms: number) { now = new Date(now.getTime() + ms); },
+  });
+  return clock;
+}
+
+/** The state a stream's events fold into. */
+export const fold = <C, E extends NewEvent, S>(decider: Decider<C, E, S>, events: readonly E[]): S =>
+  events.reduce((state, event) => decider.evolve(state, event), decider.initialState());

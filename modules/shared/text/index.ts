@@ -1,0 +1,5 @@
+// Text helpers safe for the browser too (islands import this door): no Node APIs here.
+export { formatDate, formatDayRange, warsawDaysFrom, warsawInstant, ZONE } from './dates.ts';
+export { slugify } from './slug.ts';
+export { fillTemplate } from './template.ts';
+export { emailAddress, isEmailAddress, isWebLink, webLink } from './validation.ts';

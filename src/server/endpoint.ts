@@ -1,0 +1,72 @@
+import type { APIContext } from 'astro';
+import * as v from 'valibot';
+import type { SessionUser } from '../../modules/accounts/index.ts';
+import { isDomainError } from '../../modules/shared/kernel/index.ts';
+import { catalogues, translator, type Lang, type MessageKey, type Translate } from '../i18n/index.ts';
+import { languageOf } from './auth.ts';
+import { ERRORS, isErrorCode } from './errors.ts';
+import { json, readForm, readJson } from './http.ts';
+
+export type Auth = 'public' | 'user' | 'admin';
+type Schema = v.GenericSchema<unknown, unknown>;
+type Out<S> = S extends Schema ? v.InferOutput<S> : undefined;
+
+/** What every route gets from the edge: an endpoint's context or a page's `Astro` both fit. */
+export type EndpointContext = Pick<APIContext, 'request' | 'locals' | 'params' | 'cookies' | 'url'>;
+
+export type Call<B, P, A extends Auth> = {
+  body: B;
+  params: P;
+  user: A extends 'public' ? SessionUser | null : SessionUser;
+  services: App.Locals['runtime']['services'];
+  lang: Lang;
+  t: Translate;
+  context: EndpointContext;
+};
+
+export type EndpointSpec<B extends Schema | undefined, P extends Schema | undefined, A extends Auth> = {
+  auth: A;
+  /** The JSON body (or form fields, for the few routes a plain HTML form posts to). */
+  body?: B;
+  /** Path parameters. */
+  params?: P;
+  /** Answers a Response, or a value sent as JSON with 200. A DomainError becomes its status and message (src/server/errors.ts). */
+  handle(call: Call<Out<B>, Out<P>, A>): Promise<Response | unknown>;
+};
+
+/** A schema issue's message is a catalogue key when it names one; anything else reads as an invalid body. */
+const keyOf = (message: string): MessageKey => (message in catalogues.pl ? message as MessageKey : 'error.invalidBody');
+
+/**
+ * The one way to declare a route: who may call it, what its body and parameters look like, and what it does.
+ * The edge (src/middleware.ts) has already refused malformed bytes, wrong methods and foreign origins.
+ */
+export function endpoint<B extends Schema | undefined = undefined, P extends Schema | undefined = undefined, A extends Auth = 'public'>(
+  spec: EndpointSpec<B, P, A>,
+) {
+  return async (context: EndpointContext): Promise<Response> => {
+    const { locals, request } = context;
+    const raw = request.headers.get('content-type')?.includes('application/x-www-form-urlencoded')
+      ? Object.fromEntries(readForm(request)) : await readJson(request);
+    const lang = languageOf(raw, locals.lang);
+    const t = translator(lang);
+    const problem = (key: MessageKey, status: number, extra: object = {}) => json({ message: t(key), ...extra }, status);
+    if (spec.auth !== 'public' && !locals.user) return problem('error.unauthorized', 401);
+    if (spec.auth === 'admin' && locals.user?.role !== 'admin') return problem('error.forbidden', 403);
+    const params = spec.params ? v.safeParse(spec.params, context.params, { abortEarly: true }) : null;
+    if (params && !params.success) return problem(keyOf(params.issues[0].message), 404);
+    const body = spec.body ? v.safeParse(spec.body, raw, { abortEarly: true }) : null;
+    if (body && !body.success) return problem(keyOf(body.issues[0].message), 400);
+    try {
+      const answer = await spec.handle({
+        body: body?.output as Out<B>, params: params?.output as Out<P>, user: locals.user as Call<Out<B>, Out<P>, A>['user'],
+        services: locals.runtime.services, lang, t, context,
+      });
+      return answer instanceof Response ? answer : json(answer);
+    } catch (error) {
+      if (!isDomainError(error) || !isErrorCode(error.code)) throw error;
+      const known = ERRORS[error.code] as { status: number; key: MessageKey; expose?: boolean };
+      return problem(known.key, known.status, known.expose ? error.data : {});
+    }
+  };
+}

@@ -1,0 +1,17 @@
+import type { MessageKey } from '../i18n/index.ts';
+
+/**
+ * Every code a module may refuse a command with (DomainError), and what the web answers: the status and
+ * the catalogue key of its `{ message }`. `expose` copies the error's data into the body (the login
+ * page offers to resend the link when the answer says `unverified: true`).
+ */
+export const ERRORS = {
+  'unauthorized': { status: 401, key: 'error.unauthorized' },
+  'forbidden': { status: 403, key: 'error.forbidden' },
+  'invalid-body': { status: 400, key: 'error.invalidBody' },
+  'rate-limited': { status: 429, key: 'error.tooManyRequests' },
+} as const satisfies Record<string, { status: number; key: MessageKey; expose?: boolean }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERRORS, code);
