@@ -82,7 +82,8 @@ export function decideRevise(existingVersion: number, key: string, changes: Prod
 
 /** An event 24 hours past its start has ended: its page turns to the recording or the ended state (spec 4, 9). */
 export const ENDED_AFTER_MS = 24 * 60 * 60 * 1000;
-export const isUpcoming = (p: Pick<Product, 'startsAt'>, now: Date) => new Date(p.startsAt).getTime() + ENDED_AFTER_MS > now.getTime();
+export const isEventOver = (startsAt: Date, now: Date): boolean => now.getTime() >= startsAt.getTime() + ENDED_AFTER_MS;
+export const isUpcoming = (p: Pick<Product, 'startsAt'>, now: Date) => !isEventOver(new Date(p.startsAt), now);
 
 /** The price in a currency (index 0 USD, 1 PLN, 2 EUR). */
 export const priceIn = (p: Pick<Product, 'price'>, currency: Currency): Price =>

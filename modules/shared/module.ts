@@ -3,11 +3,17 @@ import type { Logger } from 'pino';
 import type { Config } from './config/index.ts';
 import type { Database } from './db/index.ts';
 import type { EventStore } from './events/index.ts';
+import type { Clock, IdSource } from './kernel/index.ts';
 
-/** What every module factory receives from the composition root (src/server/modules.ts). */
+/**
+ * What every module factory receives from the composition root (src/server/modules.ts).
+ * `clock` and `ids` default to the system clock and random UUIDs; tests pass fixed ones.
+ */
 export type ModuleContext = {
   config: Config;
   log: Logger;
   db: Kysely<Database>;
   store: EventStore;
+  clock?: Clock;
+  ids?: IdSource;
 };
