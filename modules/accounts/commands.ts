@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mailMessage } from '../mailing/index.ts';
-import type { ModuleContext } from '../shared/module.ts';
+import type { ModuleContext } from '../shared/kernel/index.ts';
 import { handleUserCommand } from './handling.ts';
 import { accountMail } from './mails.ts';
 import type { RateLimiter } from './rate-limit.ts';

@@ -1,5 +1,5 @@
 import { ConcurrencyError, type OutboxMessage, type RecordedEvent, type Tx } from '../shared/events/index.ts';
-import type { ModuleContext } from '../shared/module.ts';
+import type { ModuleContext } from '../shared/kernel/index.ts';
 import { decide, evolve, initialState, userStream, type UserCommand, type UserEvent, type UserState } from './user.ts';
 
 export type HandleOptions = {

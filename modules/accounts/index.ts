@@ -1,7 +1,7 @@
 import type { Mailing } from '../mailing/index.ts';
 import type { Projection } from '../shared/events/index.ts';
 import type { OutboxHandler } from '../shared/outbox/index.ts';
-import type { ModuleContext } from '../shared/module.ts';
+import type { ModuleContext } from '../shared/kernel/index.ts';
 import { createCommands, emailKey, MAIL_REQUEST_TOPIC, type MailRequest, type Outcome, type RequestInfo } from './commands.ts';
 import { accountTokensProjection, revokedSessionsProjection, usersProjection } from './projections.ts';
 import { createRateLimiter, defaultLimits, type ActionLimits, type RateLimitedAction } from './rate-limit.ts';

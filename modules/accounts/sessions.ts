@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ModuleContext } from '../shared/module.ts';
+import type { ModuleContext } from '../shared/kernel/index.ts';
 import { emailKey } from './commands.ts';
 import { handleUserCommand } from './handling.ts';
 import { createSessionTokens } from './secrets.ts';

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../shared/events/index.ts';
-import type { ModuleContext } from '../shared/module.ts';
+import type { ModuleContext } from '../shared/kernel/index.ts';
 import { articleKey, articleStream, validArticle, type Article, type ArticleEvent } from './article.ts';
 import { facilitatorStream } from './facilitator.ts';
 import {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { escapeHtml, mailMessage } from '../mailing/index.ts';
-import type { ModuleContext } from '../shared/module.ts';
+import type { ModuleContext } from '../shared/kernel/index.ts';
 import { hit, type Limit } from './rate-limit.ts';
 
 /** Spec 3: a contact message is fromName, email, message; all required (spec 5). */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ModuleContext } from '../shared/module.ts';
+import type { ModuleContext } from '../shared/kernel/index.ts';
 import { devMailboxSender, mailHandler, smtpSender } from './delivery.ts';
 import { MAIL_TOPIC } from './mail.ts';
 

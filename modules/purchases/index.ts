@@ -1,4 +1,4 @@
-import type { ModuleContext } from '../shared/module.ts';
+import type { ModuleContext } from '../shared/kernel/index.ts';
 import type { BuyerLookup, PriceLookup, ProductLookup } from './catalogue-port.ts';
 import { purchasesProjection } from './projections.ts';
 import { devProvider, stripeProvider, type StripeProvider } from './providers.ts';

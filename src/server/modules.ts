@@ -4,7 +4,7 @@ import { createContact } from '../../modules/contact/index.ts';
 import { createMailing } from '../../modules/mailing/index.ts';
 import { createPurchases } from '../../modules/purchases/index.ts';
 import type { RecordedEvent } from '../../modules/shared/events/index.ts';
-import type { ModuleContext } from '../../modules/shared/module.ts';
+import type { ModuleContext } from '../../modules/shared/kernel/index.ts';
 import type { OutboxHandler } from '../../modules/shared/outbox/index.ts';
 import { productForSale } from './catalogue-for-sale.ts';
 import { invalidatePages } from './page-cache.ts';

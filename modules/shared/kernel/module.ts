@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Config } from './config/index.ts';
-import type { Database } from './db/index.ts';
-import type { EventStore } from './events/index.ts';
-import type { Clock, IdSource } from './kernel/index.ts';
+import type { Config } from '../config/index.ts';
+import type { Database } from '../db/index.ts';
+import type { EventStore } from '../events/index.ts';
+import type { Clock, IdSource } from './decider.ts';
 
 /**
  * What every module factory receives from the composition root (src/server/modules.ts).

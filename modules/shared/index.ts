@@ -1,1 +1,0 @@
-export type { ModuleContext } from './module.ts';
