@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/kernel/index.ts';
 import type { Bilingual } from './product.ts';
 
 /** A person who leads seminars, workshops and trainings; shown in the home page gallery with a bio. */
@@ -13,3 +14,13 @@ export type Facilitator = {
 export type FacilitatorIntroduced = { type: 'FacilitatorIntroduced'; data: { facilitator: Facilitator } };
 export type FacilitatorEvent = FacilitatorIntroduced;
 export const facilitatorStream = (id: string) => `facilitator-${id}`;
+
+export type IntroduceFacilitator = { type: 'IntroduceFacilitator'; facilitator: Facilitator };
+export type FacilitatorState = { introduced: boolean };
+
+/** A facilitator is introduced once: introducing them again records nothing. */
+export const facilitatorDecider: Decider<IntroduceFacilitator, FacilitatorEvent, FacilitatorState> = {
+  initialState: () => ({ introduced: false }),
+  evolve: () => ({ introduced: true }),
+  decide: (command, state) => (state.introduced ? [] : [{ type: 'FacilitatorIntroduced', data: { facilitator: command.facilitator } }]),
+};

@@ -1,4 +1,5 @@
 /** The catalogue's vocabulary: products (seminars, workshops, trainings), their events and the rules for them. */
+import { DomainError, type Decider } from '../shared/kernel/index.ts';
 
 /** A text in both languages of the site. */
 export type Bilingual = { pl: string; en: string };
@@ -58,27 +59,36 @@ export type ProductEvent = ProductPublished | ProductRevised;
 
 export const productStream = (key: string) => `product-${key}`;
 
-export class CatalogueError extends Error {
-  override readonly name = 'CatalogueError';
-  readonly code: 'product-exists' | 'product-not-found' | 'article-invalid' | 'article-not-found';
-  constructor(code: CatalogueError['code']) {
-    super(code);
-    this.code = code;
-  }
-}
+export type PublishProduct = { type: 'PublishProduct'; product: Product; secrets: ProductSecrets };
+export type ReviseProduct = { type: 'ReviseProduct'; key: string; changes: ProductRevised['data']['changes']; secrets?: Partial<ProductSecrets> };
+export type ProductCommand = PublishProduct | ReviseProduct;
+export type ProductState = { status: 'unpublished' } | { status: 'published' };
 
-/** Publishing is allowed once per key. */
-export function decidePublish(existingVersion: number, product: Product, secrets: ProductSecrets): ProductEvent[] {
-  if (existingVersion > 0) throw new CatalogueError('product-exists');
-  return [{ type: 'ProductPublished', data: { product, secrets } }];
-}
-
-/** A revision needs a published product; an empty change records nothing. */
-export function decideRevise(existingVersion: number, key: string, changes: ProductRevised['data']['changes'], secrets?: Partial<ProductSecrets>): ProductEvent[] {
-  if (existingVersion === 0) throw new CatalogueError('product-not-found');
-  if (Object.keys(changes).length === 0 && !secrets) return [];
-  return [{ type: 'ProductRevised', data: { key, changes, ...(secrets ? { secrets } : {}) } }];
-}
+/**
+ * A product is published once per key (`product-exists`); a revision needs a published product
+ * (`product-not-found`), and a revision that changes nothing records nothing.
+ */
+export const productDecider: Decider<ProductCommand, ProductEvent, ProductState> = {
+  initialState: () => ({ status: 'unpublished' }),
+  evolve: (state, event) => (event.type === 'ProductPublished' ? { status: 'published' } : state),
+  decide(command, state) {
+    switch (command.type) {
+      case 'PublishProduct':
+        if (state.status === 'published') throw new DomainError('product-exists', { key: command.product.key });
+        return [{ type: 'ProductPublished', data: { product: command.product, secrets: command.secrets } }];
+      case 'ReviseProduct': {
+        if (state.status === 'unpublished') throw new DomainError('product-not-found', { key: command.key });
+        const { key, changes, secrets } = command;
+        if (Object.keys(changes).length === 0 && (!secrets || Object.keys(secrets).length === 0)) return [];
+        return [{ type: 'ProductRevised', data: { key, changes, ...(secrets ? { secrets } : {}) } }];
+      }
+      default: {
+        const never: never = command;
+        return never;
+      }
+    }
+  },
+};
 
 /** An event 24 hours past its start has ended: its page turns to the recording or the ended state (spec 4, 9). */
 export const ENDED_AFTER_MS = 24 * 60 * 60 * 1000;

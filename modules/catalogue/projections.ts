@@ -1,7 +1,9 @@
+import type { ModuleTx } from '../shared/db/index.ts';
 import type { Projection, RecordedEvent } from '../shared/events/index.ts';
 import type { ArticleEvent } from './article.ts';
 import type { FacilitatorEvent } from './facilitator.ts';
 import type { Product, ProductEvent } from './product.ts';
+import type { CatalogueTables } from './schema.ts';
 
 type CatalogueEvent = ProductEvent | FacilitatorEvent | ArticleEvent;
 const asCatalogueEvent = (e: RecordedEvent) => e as unknown as CatalogueEvent & RecordedEvent;
@@ -10,7 +12,8 @@ const asCatalogueEvent = (e: RecordedEvent) => e as unknown as CatalogueEvent & 
 export const catalogueProjection: Projection = {
   name: 'catalogue',
   tables: ['catalogue_products', 'catalogue_facilitators', 'catalogue_articles'],
-  async apply(tx, recorded) {
+  async apply(anyTx, recorded) {
+    const tx = anyTx as unknown as ModuleTx<CatalogueTables>;
     const event = asCatalogueEvent(recorded);
     switch (event.type) {
       case 'ProductPublished': {

@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../shared/db/index.ts';
+import type { ModuleDb } from '../shared/db/index.ts';
 import type { Article } from './article.ts';
 import type { Facilitator } from './facilitator.ts';
-import type { Category, Product } from './product.ts';
+import type { Category, Product, ProductSecrets } from './product.ts';
+import type { CatalogueTables } from './schema.ts';
 
-/** Read-only questions the pages ask. Only `productWithLinks` (for purchases) selects the live or recording link. */
-export function catalogueQueries(db: Kysely<Database>) {
+/** Read-only questions about the read models. Only `productWithLinks` (for purchases) selects the live or recording link. */
+export function catalogueQueries(db: ModuleDb<CatalogueTables>) {
   const products = () => db.selectFrom('catalogue_products').select('doc');
   return {
     async product(key: string): Promise<Product | null> {
@@ -16,7 +16,7 @@ export function catalogueQueries(db: Kysely<Database>) {
      * The product with its live and recording links. Server-side only: the purchases module hands
      * these to owners inside their access window; no page or API may call it otherwise.
      */
-    async productWithLinks(key: string): Promise<{ product: Product; links: { liveLink: string | null; recordingLink: string | null } } | null> {
+    async productWithLinks(key: string): Promise<{ product: Product; links: ProductSecrets } | null> {
       const row = await db.selectFrom('catalogue_products').select(['doc', 'live_link', 'recording_link']).where('key', '=', key).executeTakeFirst();
       return row ? { product: row.doc as Product, links: { liveLink: row.live_link, recordingLink: row.recording_link } } : null;
     },
@@ -25,7 +25,7 @@ export function catalogueQueries(db: Kysely<Database>) {
       const rows = await products().execute();
       return rows.map((r) => r.doc as Product).find((p) => p.price.some((x) => x.api === priceId))?.key ?? null;
     },
-    /** Every product, soonest first. */
+    /** Every product (or every one of a category), soonest first. */
     async products(category?: Category): Promise<Product[]> {
       let q = products().orderBy('starts_at', 'asc').orderBy('key');
       if (category) q = q.where('category', '=', category);
@@ -42,3 +42,5 @@ export function catalogueQueries(db: Kysely<Database>) {
     },
   };
 }
+
+export type CatalogueQueries = ReturnType<typeof catalogueQueries>;

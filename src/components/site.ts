@@ -1,5 +1,5 @@
-import { slugify } from '../../modules/catalogue/index.ts';
 import type { Category } from '../../modules/catalogue/index.ts';
+import { slugify } from '../../modules/shared/text/index.ts';
 
 /** The category listings of spec 2, by path. */
 export const CATEGORY_PATHS: Record<Category, string> = { seminar: '/seminaria', workshop: '/warsztaty', training: '/treningi' };
@@ -10,7 +10,8 @@ export const categoryOfPath = (path: string): Category | null =>
 export const explorePath = (siteName: string) => `/eksploruj-${slugify(siteName) || 'gestalt'}`;
 
 /** Owned items go to the watch page, the others to the purchase page (spec 2). */
-export const productHref = (key: string, owned: Set<string>) => (owned.has(key) ? `/watch-video/${key}` : `/video-details/${key}`);
+export const productHref = (item: { product: { key: string }; owned: boolean }) =>
+  (item.owned ? `/watch-video/${item.product.key}` : `/video-details/${item.product.key}`);
 
 /** The demo phone number shown in the footer and on the contact page. */
 export const CONTACT_PHONE = '+48 600 100 200';

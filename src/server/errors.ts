@@ -10,6 +10,13 @@ export const ERRORS = {
   'forbidden': { status: 403, key: 'error.forbidden' },
   'invalid-body': { status: 400, key: 'error.invalidBody' },
   'rate-limited': { status: 429, key: 'error.tooManyRequests' },
+  // catalogue
+  'product-not-found': { status: 404, key: 'api.videoNotFound' },
+  'product-exists': { status: 409, key: 'catalogue.productExists' },
+  'article-invalid': { status: 400, key: 'catalogue.articleInvalid' },
+  'article-link-invalid': { status: 400, key: 'catalogue.articleLinkInvalid' },
+  'article-exists': { status: 409, key: 'catalogue.articleExists' },
+  'article-not-found': { status: 404, key: 'catalogue.articleNotFound' },
 } as const satisfies Record<string, { status: number; key: MessageKey; expose?: boolean }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -15,7 +15,8 @@ import { invalidatePages } from './page-cache.ts';
  */
 export function wireModules(ctx: ModuleContext, web: { origin: () => string } = { origin: () => ctx.config.PUBLIC_URL }) {
   const mailing = createMailing(ctx);
-  const catalogue = createCatalogue(ctx);
+  // The catalogue asks purchases who owns what; purchases is built below and asked only when a page renders.
+  const catalogue = createCatalogue(ctx, { ownership: { ownedKeys: (userId) => purchases.ownedKeys(userId), linksFor: (userId, key) => purchases.linksFor(userId, key) } });
   const contact = createContact(ctx);
   // Purchases and accounts need each other (the profile lists purchases, a purchase mails its buyer): both through closures.
   const purchases = createPurchases(ctx, {
@@ -29,7 +30,6 @@ export function wireModules(ctx: ModuleContext, web: { origin: () => string } = 
     purchasedVideos: async (userId) => (await purchases.purchasesOf(userId))
       .map((p) => ({ key: p.product_key, purchaseDate: (p.paid_at ?? new Date(0)).toISOString() })),
   });
-  catalogue.setOwnership(async (userId) => new Set((await purchases.ownedKeys(userId))));
   for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections]) ctx.store.addProjection(projection);
   const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers };
   return {

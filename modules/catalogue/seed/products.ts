@@ -1,5 +1,5 @@
 import type { Bilingual, DetailLine, Price, Product, ProductSecrets, Teacher } from '../product.ts';
-import { dayRange, ddmmyyyy, untilMonth, warsawDaysFrom } from './dates.ts';
+import { formatDate, formatDayRange, warsawDaysFrom } from '../../shared/text/index.ts';
 import { demoFacilitators } from './facilitators.ts';
 
 /** Stable keys: other modules and the admin view refer to the five demo products by key. */
@@ -45,10 +45,10 @@ export function demoProducts(now: Date): Seed[] {
   const breathStart = warsawDaysFrom(now, 80, 9);
   const common = (start: Date, days: number, place: Bilingual) => ({
     startsAt: start.toISOString(),
-    date: ddmmyyyy(start),
-    day: { pl: `${dayRange(start, days, 'pl')} · ${place.pl}`, en: `${dayRange(start, days, 'en')} · ${place.en}` },
+    date: formatDate(start, 'pl', 'numeric'),
+    day: { pl: `${formatDayRange(start, days, 'pl')} · ${place.pl}`, en: `${formatDayRange(start, days, 'en')} · ${place.en}` },
   });
-  const dates = (start: Date, days: number) => line(dayRange(start, days, 'pl'), dayRange(start, days, 'en'));
+  const dates = (start: Date, days: number) => line(formatDayRange(start, days, 'pl'), formatDayRange(start, days, 'en'));
 
   const shame: Product = {
     key: DEMO_KEYS.shame, category: 'workshop', title: 'Wstyd w relacji terapeutycznej', titleEn: 'Shame in the Therapeutic Relationship',
@@ -156,8 +156,8 @@ export function demoProducts(now: Date): Seed[] {
       detail(L.place, place),
       detail(L.group, line('od 8 do 14 osób', '8 to 14 people')),
       detail(L.price, line(
-        `2200 PLN: zadatek 400 PLN, pozostałe 1800 PLN do rozpoczęcia; raty możliwe do ${untilMonth(instalmentsUntil, 'pl')} po uzgodnieniu`,
-        `2200 PLN: a 400 PLN deposit, the remaining 1800 PLN by the start; instalments possible until ${untilMonth(instalmentsUntil, 'en')} by arrangement`)),
+        `2200 PLN: zadatek 400 PLN, pozostałe 1800 PLN do rozpoczęcia; raty możliwe do ${formatDate(instalmentsUntil, 'pl', 'month')} po uzgodnieniu`,
+        `2200 PLN: a 400 PLN deposit, the remaining 1800 PLN by the start; instalments possible until ${formatDate(instalmentsUntil, 'en', 'month')} by arrangement`)),
       detail(L.stay, line(
         'płatne gotówką na miejscu: 1250 PLN od osoby w pokoju dwuosobowym, 1500 PLN w pokoju jednoosobowym',
         'paid in cash on site: 1250 PLN per person in a double room, 1500 PLN in a single room')),

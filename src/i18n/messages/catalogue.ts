@@ -70,6 +70,11 @@ export const pl = {
   'footer.rights': 'Wszystkie prawa zastrzeżone.',
   'api.videoNotFound': 'Nie znaleziono filmu.',
   'api.contactInvalid': 'Uzupełnij imię, poprawny e-mail i wiadomość.',
+  'catalogue.productExists': 'Produkt o tym kluczu już istnieje.',
+  'catalogue.articleInvalid': 'Wszystkie pola są wymagane.',
+  'catalogue.articleLinkInvalid': 'Link musi być adresem zaczynającym się od http:// lub https://.',
+  'catalogue.articleExists': 'Artykuł o tym kluczu już istnieje.',
+  'catalogue.articleNotFound': 'Nie znaleziono artykułu.',
 } as const;
 
 export const en: Record<keyof typeof pl, string> = {
@@ -143,4 +148,9 @@ export const en: Record<keyof typeof pl, string> = {
   'footer.rights': 'All rights reserved.',
   'api.videoNotFound': 'Video not found',
   'api.contactInvalid': 'Please fill in your name, a valid e-mail and a message.',
+  'catalogue.productExists': 'A product with this key already exists.',
+  'catalogue.articleInvalid': 'All fields are required.',
+  'catalogue.articleLinkInvalid': 'The link must be an address starting with http:// or https://.',
+  'catalogue.articleExists': 'An article with this key already exists.',
+  'catalogue.articleNotFound': 'Article not found.',
 };

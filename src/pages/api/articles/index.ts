@@ -1,5 +1,4 @@
-import type { APIRoute } from 'astro';
-import { json } from '../../../server/http.ts';
+import { endpoint } from '../../../server/endpoint.ts';
 
 /** GET /api/articles: the public library, newest first, as `{ items }` (spec 7). */
-export const GET: APIRoute = async ({ locals }) => json({ items: await locals.runtime.services.catalogue.articles() });
+export const GET = endpoint({ auth: 'public', handle: async ({ services }) => ({ items: await services.catalogue.articles() }) });

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { facilitatorDecider, type FacilitatorEvent } from '../../../modules/catalogue/facilitator.ts';
+import { isEventOver, isUpcoming, productDecider, type Product, type ProductEvent } from '../../../modules/catalogue/product.ts';
+import { demoFacilitators } from '../../../modules/catalogue/seed/facilitators.ts';
+import { demoProducts } from '../../../modules/catalogue/seed/products.ts';
+import { deciderSpec } from '../../../modules/shared/kernel/spec.ts';
+
+const { product, secrets } = demoProducts(new Date('2026-11-23T10:00:00Z'))[0]!;
+const published: ProductEvent = { type: 'ProductPublished', data: { product, secrets } };
+const products = deciderSpec(productDecider);
+
+describe('a product not yet published', () => {
+  it('is published with its public definition and its links kept apart', () =>
+    products.given([]).when({ type: 'PublishProduct', product, secrets }).then([published]));
+  it('cannot be revised', () =>
+    products.given([]).when({ type: 'ReviseProduct', key: product.key, changes: { title: 'x' } }).thenThrows('product-not-found', { key: product.key }));
+});
+
+describe('a published product', () => {
+  it('is not published a second time under the same key', () =>
+    products.given([published]).when({ type: 'PublishProduct', product, secrets }).thenThrows('product-exists'));
+  it('records a revision of its fields and links', () =>
+    products.given([published]).when({ type: 'ReviseProduct', key: product.key, changes: { title: 'Wstyd i duma' }, secrets: { liveLink: null } })
+      .then([{ type: 'ProductRevised', data: { key: product.key, changes: { title: 'Wstyd i duma' }, secrets: { liveLink: null } } }]));
+  it('records nothing for a revision that changes nothing', () =>
+    products.given([published]).when({ type: 'ReviseProduct', key: product.key, changes: {}, secrets: {} }).thenNothing());
+});
+
+describe('the event is over 24 hours after its start (spec 4, 9)', () => {
+  const startsAt = '2026-03-01T17:00:00.000Z';
+  const event: Pick<Product, 'startsAt'> = { startsAt };
+  it('is still upcoming a millisecond before 24 hours have passed', () => {
+    const now = new Date('2026-03-02T16:59:59.999Z');
+    expect(isEventOver(new Date(startsAt), now)).toBe(false);
+    expect(isUpcoming(event, now)).toBe(true);
+  });
+  it('is over at exactly 24 hours after its start', () => {
+    const now = new Date('2026-03-02T17:00:00.000Z');
+    expect(isEventOver(new Date(startsAt), now)).toBe(true);
+    expect(isUpcoming(event, now)).toBe(false);
+  });
+  it('is upcoming before it starts', () => expect(isUpcoming(event, new Date('2026-02-01T00:00:00Z'))).toBe(true));
+});
+
+describe('a facilitator', () => {
+  const facilitator = demoFacilitators[0]!;
+  const introduced: FacilitatorEvent = { type: 'FacilitatorIntroduced', data: { facilitator } };
+  const facilitators = deciderSpec(facilitatorDecider);
+  it('is introduced once', () => facilitators.given([]).when({ type: 'IntroduceFacilitator', facilitator }).then([introduced]));
+  it('introduced again records nothing', () => facilitators.given([introduced]).when({ type: 'IntroduceFacilitator', facilitator }).thenNothing());
+});
