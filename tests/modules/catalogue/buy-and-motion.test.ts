@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { articleKey, slugify } from '../../../modules/catalogue/index.ts';
 import { checkoutHref, closesOnDrag, currencySwitchUrl, initialCurrency, languageOfCurrency } from '../../../src/islands/catalogue/buy.ts';
 import { bannerFrame, DIM_OPACITY, letterOpacity } from '../../../src/islands/catalogue/motion.ts';
 
@@ -31,13 +30,5 @@ describe('scroll effects', () => {
     expect(letterOpacity(0, 10, 0)).toBe(DIM_OPACITY);
     expect(letterOpacity(9, 10, 0.5)).toBeLessThan(letterOpacity(0, 10, 0.5));
     expect(letterOpacity(9, 10, 1)).toBe(1);
-  });
-});
-
-describe('article keys', () => {
-  it('are the slug cut to 80 characters plus a 6-character suffix', () => {
-    expect(slugify('Teoria pola — Kurt Lewin')).toBe('teoria-pola-kurt-lewin');
-    const key = articleKey('a'.repeat(120));
-    expect(key).toMatch(/^a{80}-[a-z0-9]{6}$/);
   });
 });

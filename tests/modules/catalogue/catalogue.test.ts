@@ -1,30 +1,41 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changesIn, createCatalogue, DEMO_KEYS, isUpcoming, toApiVideo, type Catalogue } from '../../../modules/catalogue/index.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { changesIn, createCatalogue, DEMO_KEYS, isUpcoming, type OwnershipPort } from '../../../modules/catalogue/index.ts';
 import { parseEnv } from '../../../modules/shared/config/index.ts';
-import { createEventStore, type EventStore } from '../../../modules/shared/events/index.ts';
-import { backends, openMigrated } from '../../support/databases.ts';
+import { createEventStore } from '../../../modules/shared/events/index.ts';
+import { fixedClock } from '../../../modules/shared/kernel/index.ts';
+import { backends, openMigrated, type Backend } from '../../support/databases.ts';
 
-const NOW = new Date('2026-11-23T10:00:00Z');
+const NOW = '2026-11-23T10:00:00.000Z';
+const DAY = 86_400_000;
 
-describe.each(backends)('catalogue on $name', (backend) => {
-  let handle: Awaited<ReturnType<typeof openMigrated>>;
-  let store: EventStore;
-  let catalogue: Catalogue;
+/** A fresh database with the demo catalogue seeded at NOW; `owners` says who owns what, as purchases would. */
+async function seededCatalogue(backend: Backend) {
+  const handle = await openMigrated(backend);
   const changes: string[] = [];
+  const store = createEventStore(handle.db, { onCommitted: (events) => changes.push(...changesIn(events)) });
+  const owned = new Map<string, string[]>();
+  const ownership: OwnershipPort = {
+    ownedKeys: async (userId) => owned.get(userId) ?? [],
+    linksFor: async (userId, key) => (owned.get(userId ?? '')?.includes(key) ? { meetLink: 'https://meet.example/live' } : {}),
+  };
+  const clock = fixedClock(NOW);
+  let id = 0;
+  const ctx = { config: { ...parseEnv({}), JWT_SECRET: 'x'.repeat(32) }, log: pino({ level: 'silent' }), db: handle.db, store, clock, ids: () => `id-${++id}` };
+  const catalogue = createCatalogue(ctx, { ownership });
+  for (const p of catalogue.projections) store.addProjection(p);
+  await catalogue.seed();
+  changes.length = 0;
+  return { handle, store, clock, catalogue, changes, owned };
+}
 
-  beforeAll(async () => {
-    handle = await openMigrated(backend);
-    store = createEventStore(handle.db, { onCommitted: (events) => changes.push(...changesIn(events)) });
-    const ctx = { config: { ...parseEnv({}), JWT_SECRET: 'x'.repeat(32) }, log: pino({ level: 'silent' }), db: handle.db, store };
-    catalogue = createCatalogue(ctx);
-    for (const p of catalogue.projections) store.addProjection(p);
-    await catalogue.seed(NOW);
-  });
-  afterAll(async () => handle?.close());
-
+describe.each(backends)('the seeded catalogue on $name (queries only: one database for the group)', (backend) => {
+  let c: Awaited<ReturnType<typeof seededCatalogue>>;
+  beforeAll(async () => { c = await seededCatalogue(backend); });
+  beforeEach(() => { c.clock.set(NOW); c.owned.clear(); });
+  afterAll(async () => c?.handle.close());
   it('seeds the five demo products with the prices of spec 9 (USD, PLN, EUR)', async () => {
-    const products = await catalogue.products();
+    const products = await c.catalogue.products();
     const amounts = Object.fromEntries(products.map((p) => [p.key, p.price.map((x) => `${x.name} ${x.price}`).join(' / ')]));
     expect(amounts).toEqual({
       [DEMO_KEYS.shame]: 'USD 630 / PLN 2290 / EUR 540',
@@ -36,14 +47,19 @@ describe.each(backends)('catalogue on $name', (backend) => {
     expect(products.every((p) => p.price.every((x) => x.api.startsWith('price_')))).toBe(true);
   });
 
-  it('dates at least two products ahead and two in the past with a recording, relative to the seeding day', async () => {
-    const products = await catalogue.products();
-    expect(products.filter((p) => isUpcoming(p, NOW)).length).toBeGreaterThanOrEqual(2);
-    expect(products.filter((p) => !isUpcoming(p, NOW) && p.recordingAvailable).length).toBeGreaterThanOrEqual(2);
+  it('dates the demo relative to the seeding day, on the Warsaw calendar: two past with a recording, three ahead', async () => {
+    const products = await c.catalogue.products();
+    expect(products.filter((p) => isUpcoming(p, new Date(NOW))).map((p) => p.key)).toEqual([DEMO_KEYS.shame, DEMO_KEYS.fieldTheory, DEMO_KEYS.breath]);
+    expect(products.filter((p) => !isUpcoming(p, new Date(NOW)) && p.recordingAvailable)).toHaveLength(2);
+    const breath = (await c.catalogue.product(DEMO_KEYS.breath))!;
+    expect(breath.startsAt).toBe('2027-02-11T08:00:00.000Z');
+    expect(breath.date).toBe('11.02.2027');
+    expect(breath.day.pl).toMatch(/^11–16 lutego 2027 · /);
+    expect(breath.day.en).toMatch(/^11\s–\s16 February 2027 · /);
   });
 
   it('describes the Breath and Embodiment training with the facts of spec 1 and 9', async () => {
-    const breath = (await catalogue.product(DEMO_KEYS.breath))!;
+    const breath = (await c.catalogue.product(DEMO_KEYS.breath))!;
     const text = JSON.stringify(breath.details.map((d) => d.value.en)) + breath.final.en + breath.duration.en;
     for (const fact of ['50 hours', '6 days', '8 to 14 people', '400 PLN deposit', '1800 PLN', 'instalments', '1250 PLN', 'double room', '1500 PLN', 'single room', '09:00–17:30', '13:00–14:30', 'two years of individual therapy', 'two professional certification bodies']) {
       expect(text, fact).toContain(fact);
@@ -52,42 +68,92 @@ describe.each(backends)('catalogue on $name', (backend) => {
     expect(breath.category).toBe('training');
   });
 
-  it('answers the API shape of spec 3 without any link', async () => {
-    const api = toApiVideo((await catalogue.product(DEMO_KEYS.trauma))!);
+  it('answers the API shape of spec 3 without any link for a visitor, with the live link for an owner, and product-not-found for an unknown key', async () => {
+    const api = await c.catalogue.apiVideo(DEMO_KEYS.trauma, null);
     expect(Object.keys(api).sort()).toEqual(['date', 'desc', 'details', 'detailsEn', 'key', 'thumbnail', 'title', 'titleEn']);
     expect(api.date).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
     expect(JSON.stringify(api)).not.toMatch(/meet\.example|recordings\//);
+    c.owned.set('ola', [DEMO_KEYS.trauma]);
+    expect(await c.catalogue.apiVideo(DEMO_KEYS.trauma, 'ola')).toMatchObject({ key: DEMO_KEYS.trauma, meetLink: 'https://meet.example/live' });
+    await expect(c.catalogue.apiVideo('nope', 'ola')).rejects.toMatchObject({ code: 'product-not-found' });
   });
 
+  it('lists an event as coming soon until 24 hours after its start, and marks the ones the visitor owns', async () => {
+    const shame = (await c.catalogue.product(DEMO_KEYS.shame))!;
+    const endsAt = new Date(shame.startsAt).getTime() + DAY;
+    c.owned.set('ola', [DEMO_KEYS.shame]);
+    c.clock.set(new Date(endsAt - 1));
+    expect((await c.catalogue.comingSoon('ola')).map((x) => [x.product.key, x.owned])).toEqual([[DEMO_KEYS.shame, true], [DEMO_KEYS.fieldTheory, false], [DEMO_KEYS.breath, false]]);
+    expect((await c.catalogue.comingSoon(null)).every((x) => !x.owned)).toBe(true);
+    c.clock.set(new Date(endsAt));
+    expect((await c.catalogue.comingSoon('ola')).map((x) => x.product.key)).toEqual([DEMO_KEYS.fieldTheory, DEMO_KEYS.breath]);
+  });
+
+  it('lists every product on its own category page, past ones too, soonest first', async () => {
+    c.owned.set('ola', [DEMO_KEYS.trauma]);
+    const listings = await c.catalogue.listings('ola');
+    expect(listings.map((l) => [l.category, l.items.map((x) => [x.product.key, x.owned])])).toEqual([
+      ['seminar', [[DEMO_KEYS.trauma, true], [DEMO_KEYS.contactStyles, false]]],
+      ['workshop', [[DEMO_KEYS.shame, false], [DEMO_KEYS.fieldTheory, false]]],
+      ['training', [[DEMO_KEYS.breath, false]]],
+    ]);
+  });
+
+  it('answers the purchase page with its prices in PLN, EUR, USD, whether the visitor owns it, and nothing for an unknown key', async () => {
+    const page = (await c.catalogue.productPage(DEMO_KEYS.breath, null))!;
+    expect(page.owned).toBe(false);
+    expect(page.offers).toEqual([
+      { currency: 'PLN', amount: 2200, priceId: 'price_demo_breath_pln' },
+      { currency: 'EUR', amount: 520, priceId: 'price_demo_breath_eur' },
+      { currency: 'USD', amount: 610, priceId: 'price_demo_breath_usd' },
+    ]);
+    c.owned.set('ola', [DEMO_KEYS.breath]);
+    expect((await c.catalogue.productPage(DEMO_KEYS.breath, 'ola'))!.owned).toBe(true);
+    expect(await c.catalogue.productPage('nope', 'ola')).toBeNull();
+  });
+});
+
+describe.each(backends)('catalogue commands on $name (a fresh database for each test)', (backend) => {
+  let c: Awaited<ReturnType<typeof seededCatalogue>>;
+  beforeEach(async () => { c = await seededCatalogue(backend); });
+  afterEach(async () => c?.handle.close());
   it('seeds only once', async () => {
-    const before = (await store.readAll(0, 10_000)).length;
-    await catalogue.seed(NOW);
-    expect((await store.readAll(0, 10_000)).length).toBe(before);
+    const before = (await c.store.readAll(0, 10_000)).length;
+    await c.catalogue.seed();
+    expect((await c.store.readAll(0, 10_000)).length).toBe(before);
   });
 
   it('applies a revision, names what it changed for the public pages, and rebuilds the read models to the same rows', async () => {
-    changes.length = 0;
-    await catalogue.reviseProduct(DEMO_KEYS.shame, { title: 'Wstyd i duma' }, 'admin-1');
-    expect((await catalogue.product(DEMO_KEYS.shame))!.title).toBe('Wstyd i duma');
-    expect(changes).toEqual(['catalogue']);
-    const article = await catalogue.publishArticle({ title: '  Żółć i łąka: notatki  ', description: 'Opis', link: 'https://example.org/a' });
-    expect(changes).toEqual(['catalogue', 'articles']);
-    expect(article.key).toMatch(/^zolc-i-laka-notatki-[a-z0-9]{6}$/);
-    await catalogue.removeArticle((await catalogue.articles()).at(-1)!.key);
+    await c.catalogue.reviseProduct(DEMO_KEYS.shame, { title: 'Wstyd i duma' }, 'admin-1');
+    expect((await c.catalogue.product(DEMO_KEYS.shame))!.title).toBe('Wstyd i duma');
+    expect(c.changes).toEqual(['catalogue']);
+    await c.catalogue.publishArticle({ title: 'Do usunięcia', description: 'Opis', link: 'https://example.org/b' });
+    expect(c.changes).toEqual(['catalogue', 'articles']);
+    await c.catalogue.removeArticle((await c.catalogue.articles())[0]!.key);
     const snapshot = async () => ({
-      products: await handle.db.selectFrom('catalogue_products').selectAll().orderBy('key').execute(),
-      facilitators: await handle.db.selectFrom('catalogue_facilitators').selectAll().orderBy('id').execute(),
-      articles: await handle.db.selectFrom('catalogue_articles').selectAll().orderBy('key').execute(),
+      products: await c.handle.db.selectFrom('catalogue_products').selectAll().orderBy('key').execute(),
+      facilitators: await c.handle.db.selectFrom('catalogue_facilitators').selectAll().orderBy('id').execute(),
+      articles: await c.handle.db.selectFrom('catalogue_articles').selectAll().orderBy('key').execute(),
     });
     const live = await snapshot();
-    await store.rebuildProjections();
+    await c.store.rebuildProjections();
     expect(await snapshot()).toEqual(live);
-    expect(live.articles.map((a) => a.title)).toContain('Żółć i łąka: notatki');
+    expect(live.articles.map((a) => a.title)).not.toContain('Do usunięcia');
   });
 
-  it('refuses an invalid article and a revision of an unknown product', async () => {
-    await expect(catalogue.publishArticle({ title: 'x', description: ' ', link: 'https://e.org' })).rejects.toThrow('article-invalid');
-    await expect(catalogue.publishArticle({ title: 'x', description: 'y', link: 'javascript:alert(1)' })).rejects.toThrow('article-invalid');
-    await expect(catalogue.reviseProduct('nope', { title: 'x' })).rejects.toThrow('product-not-found');
+  it('publishes an article trimmed, keyed by its title slug and a suffix from the id source, newest first', async () => {
+    const article = await c.catalogue.publishArticle({ title: '  Żółć i łąka: notatki  ', description: ' Opis ', link: ' https://example.org/a ' });
+    expect(article).toEqual({ key: expect.stringMatching(/^zolc-i-laka-notatki-[a-z0-9]{6}$/), title: 'Żółć i łąka: notatki', description: 'Opis', link: 'https://example.org/a' });
+    expect((await c.catalogue.articles())[0]).toEqual(article);
+    const again = await c.catalogue.publishArticle({ title: 'Żółć i łąka: notatki', description: 'Opis', link: 'https://example.org/a' });
+    expect(again.key).not.toBe(article.key);
+  });
+
+  it('refuses an incomplete article, a link that is not http(s), removing an unknown article and revising an unknown product', async () => {
+    await expect(c.catalogue.publishArticle({ title: 'x', description: ' ', link: 'https://e.org' })).rejects.toMatchObject({ code: 'article-invalid' });
+    await expect(c.catalogue.publishArticle({ title: 'x', description: 'y', link: 'javascript:alert(1)' })).rejects.toMatchObject({ code: 'article-link-invalid' });
+    await expect(c.catalogue.removeArticle('nope-abc123')).rejects.toMatchObject({ code: 'article-not-found' });
+    await expect(c.catalogue.reviseProduct('nope', { title: 'x' })).rejects.toMatchObject({ code: 'product-not-found' });
+    expect(c.changes).toEqual([]);
   });
 });
