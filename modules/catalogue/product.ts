@@ -95,6 +95,18 @@ export const ENDED_AFTER_MS = 24 * 60 * 60 * 1000;
 export const isEventOver = (startsAt: Date, now: Date): boolean => now.getTime() >= startsAt.getTime() + ENDED_AFTER_MS;
 export const isUpcoming = (p: Pick<Product, 'startsAt'>, now: Date) => !isEventOver(new Date(p.startsAt), now);
 
+/** A working day of a multi-day training runs 09:00–17:30 (spec section 9). */
+export const WORKING_DAY_MINUTES = 510;
+
+/**
+ * How long the first session lasts, for the calendar entry of a purchase: the hours of the English
+ * duration line ("3 hours", "6 days, 50 hours"), never more than one working day; a working day when it names no hours.
+ */
+export function firstSessionMinutes(p: Pick<Product, 'duration'>): number {
+  const hours = /([\d.]+)\s*hours?/.exec(p.duration.en);
+  return Math.min(hours ? Math.round(Number(hours[1]) * 60) : WORKING_DAY_MINUTES, WORKING_DAY_MINUTES);
+}
+
 /** The price in a currency (index 0 USD, 1 PLN, 2 EUR). */
 export const priceIn = (p: Pick<Product, 'price'>, currency: Currency): Price =>
   p.price.find((x) => x.name === currency) ?? p.price[1];
