@@ -6,9 +6,8 @@ import { facilitatorStream } from './facilitator.ts';
 import { catalogueCommands } from './handlers.ts';
 import { productStream } from './product.ts';
 import { catalogueProjection } from './projections.ts';
-import { catalogueQueries } from './queries.ts';
+import { catalogueQueries, pageQueries } from './queries.ts';
 import type { CatalogueTables } from './schema.ts';
-import { catalogueViews } from './views.ts';
 
 export {
   CATEGORIES, ENDED_AFTER_MS, firstSessionMinutes, isEventOver, isUpcoming, priceIn, toApiVideo,
@@ -17,7 +16,7 @@ export {
 } from './product.ts';
 export { articleKey, type Article } from './article.ts';
 export type { Facilitator } from './facilitator.ts';
-export { OFFER_CURRENCIES, type Listed, type Offer } from './views.ts';
+export { OFFER_CURRENCIES, type Listed, type Offer } from './queries.ts';
 export { DEMO_KEYS } from './seed/products.ts';
 
 /**
@@ -59,7 +58,7 @@ export function createCatalogue(ctx: ModuleContext, ports: { ownership: Ownershi
     projections: [catalogueProjection],
     changesIn,
     ...queries,
-    ...catalogueViews(queries, ports.ownership, clock),
+    ...pageQueries(queries, ports.ownership, clock),
     ...catalogueCommands({ db, store: ctx.store, clock, ids: ctx.ids ?? randomIds, log: ctx.log }),
   };
 }

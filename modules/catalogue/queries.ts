@@ -1,7 +1,9 @@
 import type { ModuleDb } from '../shared/db/index.ts';
+import { DomainError, type Clock } from '../shared/kernel/index.ts';
 import type { Article } from './article.ts';
 import type { Facilitator } from './facilitator.ts';
-import type { Category, Product, ProductSecrets } from './product.ts';
+import type { OwnershipPort } from './index.ts';
+import { CATEGORIES, isUpcoming, priceIn, toApiVideo, type Category, type Currency, type Product, type ProductSecrets } from './product.ts';
 import type { CatalogueTables } from './schema.ts';
 
 /** Read-only questions about the read models. Only `productWithLinks` (for purchases) selects the live or recording link. */
@@ -44,3 +46,50 @@ export function catalogueQueries(db: ModuleDb<CatalogueTables>) {
 }
 
 export type CatalogueQueries = ReturnType<typeof catalogueQueries>;
+
+/** A product as a listing shows it: whether this visitor owns it decides where its card leads (spec 2). */
+export type Listed = { product: Product; owned: boolean };
+/** One price of the buy panel. */
+export type Offer = { currency: Currency; amount: number; priceId: string };
+
+/** The buy panel's currencies, in its order. */
+export const OFFER_CURRENCIES: readonly Currency[] = ['PLN', 'EUR', 'USD'];
+
+/** The questions the public pages ask, answered for one visitor (`userId` null for a visitor without a session). */
+export function pageQueries(queries: CatalogueQueries, owners: OwnershipPort, clock: Clock) {
+  const ownedBy = async (userId: string | null): Promise<ReadonlySet<string>> => new Set(userId ? await owners.ownedKeys(userId) : []);
+  const marked = (products: Product[], owned: ReadonlySet<string>): Listed[] => products.map((product) => ({ product, owned: owned.has(product.key) }));
+
+  return {
+    /** The home page's coming-soon gallery: the events not yet over (`isUpcoming`), soonest first. */
+    async comingSoon(userId: string | null): Promise<Listed[]> {
+      const now = clock();
+      const [products, owned] = await Promise.all([queries.products(), ownedBy(userId)]);
+      return marked(products.filter((p) => isUpcoming(p, now)), owned);
+    },
+
+    /** The explore page's listings: one per category, in the offer's order, each with every product of that category, soonest first. */
+    async listings(userId: string | null): Promise<{ category: Category; items: Listed[] }[]> {
+      const [products, owned] = await Promise.all([queries.products(), ownedBy(userId)]);
+      return CATEGORIES.map((category) => ({ category, items: marked(products.filter((p) => p.category === category), owned) }));
+    },
+
+    /** The purchase page: the product, whether the visitor owns it (the page then sends them to watch it), and its prices. */
+    async productPage(key: string, userId: string | null): Promise<(Listed & { offers: Offer[] }) | null> {
+      const [product, owned] = await Promise.all([queries.product(key), ownedBy(userId)]);
+      if (!product) return null;
+      const offers = OFFER_CURRENCIES.map((currency) => {
+        const price = priceIn(product, currency);
+        return { currency, amount: price.price, priceId: price.api };
+      });
+      return { product, owned: owned.has(product.key), offers };
+    },
+
+    /** GET /api/videos/{id}: the API shape of spec 3, with the links only for an owner inside the access window. */
+    async apiVideo(key: string, userId: string | null) {
+      const product = await queries.product(key);
+      if (!product) throw new DomainError('product-not-found', { key });
+      return { ...toApiVideo(product), ...(await owners.linksFor(userId, product.key)) };
+    },
+  };
+}

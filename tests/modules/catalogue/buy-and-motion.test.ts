@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { explorePath, productHref } from '../../../src/components/site.ts';
 import { checkoutHref, closesOnDrag, currencySwitchUrl, initialCurrency, languageOfCurrency } from '../../../src/islands/catalogue/buy.ts';
 import { bannerFrame, DIM_OPACITY, letterOpacity } from '../../../src/islands/catalogue/motion.ts';
 
@@ -31,4 +32,10 @@ describe('scroll effects', () => {
     expect(letterOpacity(9, 10, 0.5)).toBeLessThan(letterOpacity(0, 10, 0.5));
     expect(letterOpacity(9, 10, 1)).toBe(1);
   });
+});
+
+describe('where a product card leads (spec 2)', () => {
+  it('takes an owner to the watch page', () => expect(productHref({ product: { key: 'k1' }, owned: true })).toBe('/watch-video/k1'));
+  it('takes everyone else to the purchase page', () => expect(productHref({ product: { key: 'k1' }, owned: false })).toBe('/video-details/k1'));
+  it('names the explore page after the product, with the shared slug rule', () => expect(explorePath('Gestalt Online — Żółw')).toBe('/eksploruj-gestalt-online-zolw'));
 });
