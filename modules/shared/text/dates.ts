@@ -17,7 +17,8 @@ export function formatDate(instant: Date, lang: Lang, style: 'day' | 'dayTime' |
 /** "23–28 września 2026" / "23–28 September 2026" (or a single day). */
 export function formatDayRange(start: Date, days: number, lang: Lang): string {
   const end = new Date(start.getTime() + (Math.max(days, 1) - 1) * 86_400_000);
-  return new Intl.DateTimeFormat(LOCALE[lang], { timeZone: ZONE, dateStyle: 'long' }).formatRange(start, end);
+  // English ranges come with thin spaces around the dash ("11 – 16 February"); the site writes them closed up.
+  return new Intl.DateTimeFormat(LOCALE[lang], { timeZone: ZONE, dateStyle: 'long' }).formatRange(start, end).replace(/(\d)\s+–\s+(\d)/g, '$1–$2');
 }
 
 /** Minutes Warsaw is ahead of UTC at `instant`. */
