@@ -2,8 +2,8 @@
 
 declare namespace App {
   interface Locals {
-    /** The booted runtime: config, database, event store, logger. */
-    runtime: import('./server/runtime.ts').Runtime;
+    /** The booted runtime as routes see it: config, logger, module services (never the database or event store). */
+    runtime: import('./server/runtime.ts').WebRuntime;
     /** Polish unless the visitor chose English. */
     lang: import('./i18n/index.ts').Lang;
     t: import('./i18n/index.ts').Translate;

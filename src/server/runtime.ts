@@ -132,6 +132,9 @@ function installShutdown(rt: Runtime) {
   process.once('SIGINT', () => void stop('SIGINT'));
 }
 
+/** What pages and endpoints see of the runtime: module services, never the raw database or event store. */
+export type WebRuntime = Pick<Runtime, 'config' | 'log' | 'services' | 'health'>;
+
 let booting: Promise<Runtime> | null = null;
 
 /** The process-wide runtime, booted once: config, database (migrated and seeded), event store, outbox worker. */

@@ -14,6 +14,8 @@ export function deciderSpec<C, E extends NewEvent, S>(decider: Decider<C, E, S>)
         when(command: C) {
           const run = () => decider.decide(command, fold(decider, history));
           return {
+            // `then` reads as the examples' given/when/then; this object is never awaited.
+            // oxlint-disable-next-line unicorn/no-thenable
             then(expected: E[]) { expect(run()).toEqual(expected); },
             thenNothing() { expect(run()).toEqual([]); },
             thenThrows(code: string, data?: Record<string, unknown>) {
