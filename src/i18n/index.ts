@@ -1,3 +1,4 @@
+import { fillTemplate } from '../../modules/shared/text/index.ts';
 import { en, pl, type MessageKey } from './catalogues.ts';
 
 export type Lang = 'pl' | 'en';
@@ -20,6 +21,6 @@ export function translator(lang: Lang): Translate {
   const messages = catalogues[lang];
   return (key, vars) => {
     const text = messages[key];
-    return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
+    return vars ? fillTemplate(text, vars) : text;
   };
 }

@@ -1,5 +1,3 @@
-import { atom } from 'nanostores';
-
 /** The signed-in user's public profile. The session token itself stays in the HttpOnly cookie, out of reach of scripts. */
 export type PublicProfile = {
   id: string;
@@ -10,17 +8,12 @@ export type PublicProfile = {
   purchasedVideos: { key: string; purchaseDate: string }[];
 };
 
-export const $profile = atom<PublicProfile | null>(null);
-
-/** Fetches the profile with the session cookie; clears the store (signed out) when that fails. */
+/** Fetches the profile with the session cookie; null when signed out or unreachable. */
 export async function loadProfile(): Promise<PublicProfile | null> {
   try {
     const res = await fetch('/profile', { credentials: 'same-origin', headers: { accept: 'application/json' } });
-    const profile = res.ok ? (await res.json()) as PublicProfile : null;
-    $profile.set(profile);
-    return profile;
+    return res.ok ? (await res.json()) as PublicProfile : null;
   } catch {
-    $profile.set(null);
     return null;
   }
 }

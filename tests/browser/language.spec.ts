@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { watchErrors } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -6,8 +7,7 @@ test.beforeAll(async () => { server = await startServer(); });
 test.afterAll(async () => { await server?.stop(); });
 
 test('the home page is Polish by default; the switch makes it English and the choice sticks', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  const errors = watchErrors(page);
   await page.goto(server.url);
   await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
   await expect(page.getByRole('main').getByRole('link', { name: 'Eksploruj' })).toBeVisible();

@@ -53,6 +53,12 @@ describe('configuration', () => {
     expect(parseEnv({ ADMIN_EMAILS: ' Admin@Example.com ,b@c.pl' }).ADMIN_EMAILS).toEqual(['admin@example.com', 'b@c.pl']);
   });
 
+  it.each(['boss@example', 'boss@exa_mple.pl', 'boss@@example.pl', 'boss.@example.pl'])(
+    'refuses in ADMIN_EMAILS what the shared e-mail check refuses: %s', (address) => {
+      expect(() => parseEnv({ ADMIN_EMAILS: `admin@example.pl,${address}` }))
+        .toThrow(new ConfigError('Invalid configuration: ADMIN_EMAILS must be a comma-separated list of e-mail addresses'));
+    });
+
   it('generates a JWT secret once, keeps it private in DATA_DIR and reuses it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
     const first = loadConfig({ DATA_DIR: dir });

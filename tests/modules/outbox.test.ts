@@ -75,15 +75,11 @@ describe.each(backends)('outbox worker on $name', (backend) => {
     worker.start();
     await enqueue(2);
     worker.notify();
-    const deadline = Date.now() + 5000;
-    let done = 0;
-    while (Date.now() < deadline && done < 2) {
-      done = (await handle.db.selectFrom('outbox').select('id').where('status', '=', 'done').execute()).length;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const done = async () => (await handle.db.selectFrom('outbox').select('id').where('status', '=', 'done').execute()).length;
+    await expect.poll(done, { timeout: 5000 }).toBe(2);
     await worker.stop();
-    expect(done).toBe(2);
   });
+
   it('gives up on a message only once it is 72 hours old, however many attempts that took', async () => {
     await enqueue(2);
     await sql`update outbox set created_at = now() - interval '71 hours 59 minutes' where dedupe_key = 'm0'`.execute(handle.db);

@@ -22,20 +22,27 @@ export type RunningServer = {
   url: string;
   port: number;
   dataDir: string;
+  /** The PostgreSQL database made for this server (null on PGlite or with an explicit DATABASE_URL). */
+  database: { url: string; drop(): Promise<void> } | null;
   process: ChildProcess;
   output(): string;
-  /** Sends SIGTERM and resolves with the exit code. */
-  stop(): Promise<number | null>;
+  /** Sends SIGTERM and resolves with the exit code; deletes the data unless `keepData` (to start again on it with `reuse`). */
+  stop(opts?: { keepData?: boolean }): Promise<number | null>;
 };
 
 /**
  * Starts the built production server (dist/server/entry.mjs) with its own data directory,
- * and its own fresh PostgreSQL database when TEST_DATABASE_URL is set.
+ * and its own fresh PostgreSQL database when TEST_DATABASE_URL is set; `reuse` starts it instead on
+ * the data directory and database of a server stopped with `keepData`, and takes over deleting them.
  */
-export async function startServer(env: Record<string, string> = {}, opts: { usePostgres?: boolean; waitReady?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { usePostgres?: boolean; waitReady?: boolean; reuse?: Pick<RunningServer, 'dataDir' | 'database'> } = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'gestalt-test-'));
-  const pgdb = (opts.usePostgres ?? true) && process.env.TEST_DATABASE_URL && !env.DATABASE_URL ? await createPostgresDatabase() : null;
+  const dataDir = opts.reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'gestalt-test-'));
+  const pgdb = opts.reuse ? opts.reuse.database
+    : (opts.usePostgres ?? true) && process.env.TEST_DATABASE_URL && !env.DATABASE_URL ? await createPostgresDatabase() : null;
   const child = spawn(process.execPath, [join(root, 'dist', 'server', 'entry.mjs')], {
     cwd: root,
     env: {
@@ -57,11 +64,12 @@ export async function startServer(env: Record<string, string> = {}, opts: { useP
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const server: RunningServer = {
-    url, port, dataDir, process: child,
+    url, port, dataDir, database: pgdb, process: child,
     output: () => output,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await exited;
+      if (keepData) return code;
       rmSync(dataDir, { recursive: true, force: true });
       await pgdb?.drop();
       return code;

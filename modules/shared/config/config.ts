@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as v from 'valibot';
+import { isEmailAddress } from '../text/index.ts';
 import { smtpUrlProblem } from './smtp-url.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
@@ -22,7 +23,7 @@ const EnvSchema = v.object({
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://'),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.check((s) => s === '' || s.length >= 32, 'must be at least 32 characters'))),
   ADMIN_EMAILS: v.optional(v.pipe(v.string(), v.transform((s) => s.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
-    v.check((list) => list.every((e) => /^[^\s@]+@[^\s@]+$/.test(e)), 'must be a comma-separated list of e-mail addresses')), ''),
+    v.check((list) => list.every(isEmailAddress), 'must be a comma-separated list of e-mail addresses')), ''),
   SMTP_URL: v.pipe(url(['smtp:', 'smtps:'], 'smtp:// or smtps://'), v.check((s) => s === undefined || !smtpUrlProblem(s), (issue) => smtpUrlProblem(String(issue.input)) ?? '')),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3, 'must be an e-mail address')), 'Gestalt Online <no-reply@localhost>'),
   CONTACT_TO: optionalText,
