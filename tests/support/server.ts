@@ -76,7 +76,7 @@ export async function startServer(
     },
   };
   if (opts.waitReady === false) return server;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
