@@ -89,6 +89,15 @@ describe.each(backends)('access of one buyer on $name (paid 1 February, live 1 M
     expect(await refusal(purchases.recordingAccess('other-product', link))).toBe('no-access');
   });
 
+  it('sells to a new buyer on the last day of the window, and no more once it has ended', async () => {
+    const start = () => purchases.startCheckout({ userId: 'u2', email: 'late@example.com', productKey: product.key, priceId: 'pln', locale: 'en' });
+    clock.set('2026-05-30T16:59:59.000Z');
+    expect((await start()).url).toMatch(/^http:\/\/shop\.test\/dev-checkout\//);
+    clock.set(WINDOW_END);
+    expect(await refusal(start())).toBe('not-on-sale');
+    expect(await refusal(purchases.startCheckout({ userId: 'u1', email: 'b@example.com', productKey: product.key, priceId: 'pln', locale: 'en' }))).toBe('not-on-sale');
+  });
+
   it('lists the product once in My Recordings with its window, and nothing for another buyer', async () => {
     expect(await purchases.library('u1')).toEqual([{ product: listing, accessUntil: new Date(WINDOW_END) }]);
     expect(await purchases.library('u2')).toEqual([]);
