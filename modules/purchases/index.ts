@@ -82,10 +82,14 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts) {
   const queries = purchasesQueries(deps);
   const fulfilment = fulfilmentHandlers(deps, queries);
   const checkout = checkoutHandlers(deps, queries, fulfilment);
+  const { activePurchase, purchasesOf, ownedKeys, library, watchDecision, linksFor, recordingAccess, devCheckout } = queries;
   return {
-    ...queries,
-    ...fulfilment,
+    // Queries: what a buyer owns and may see now.
+    activePurchase, purchasesOf, ownedKeys, library, watchDecision, linksFor, recordingAccess, devCheckout,
+    // Commands: checkout, payment and playback.
     ...checkout,
+    fulfil: fulfilment.fulfil,
+    settleDueRefunds: fulfilment.settleDueRefunds,
     stripeWebhook: stripeWebhook(stripe, fulfilment),
     productKeyForPrice: ports.productKeyForPrice,
     projections: [purchasesProjection],
