@@ -1,5 +1,7 @@
 import { escapeHtml, type Mail } from '../mailing/index.ts';
-import type { ProductForSale } from './catalogue-port.ts';
+import { fillTemplate, formatDate } from '../shared/text/index.ts';
+import type { ProductForSale } from './index.ts';
+import { formatAmount } from './money.ts';
 
 /** The purchase confirmation in both languages (a message catalogue of this module; tested for parity). */
 export const confirmationTexts = {
@@ -27,12 +29,6 @@ export const confirmationTexts = {
   },
 } as const satisfies Record<'pl' | 'en', Record<string, string>>;
 
-const fill = (text: string, vars: Record<string, string>) => text.replace(/\{(\w+)\}/g, (m, k: string) => vars[k] ?? m);
-
-const warsaw = (lang: 'pl' | 'en', withTime: boolean) => new Intl.DateTimeFormat(lang === 'pl' ? 'pl-PL' : 'en-GB', {
-  timeZone: 'Europe/Warsaw', dateStyle: 'long', ...(withTime ? { timeStyle: 'short' } : {}),
-});
-
 const icsStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 const icsText = (s: string) => s.replace(/([,;\\])/g, '\\$1').replace(/\n/g, '\\n');
 
@@ -59,17 +55,17 @@ export function confirmationMail(input: {
   const title = input.product.title[lang];
   const vars = {
     title, name: input.buyer.name, site: input.siteName, url: input.watchUrl,
-    date: warsaw(lang, true).format(input.product.liveAt),
-    amount: new Intl.NumberFormat(lang === 'pl' ? 'pl-PL' : 'en-GB', { style: 'currency', currency: input.purchase.currency, maximumFractionDigits: 0 }).format(input.purchase.amount),
-    until: warsaw(lang, false).format(input.purchase.accessUntil),
+    date: formatDate(input.product.liveAt, lang, 'dayTime'),
+    amount: formatAmount(input.purchase.amount, input.purchase.currency, lang),
+    until: formatDate(input.purchase.accessUntil, lang, 'day'),
   };
   const upcoming = input.product.liveAt > input.now;
   const lines = [t.greeting, t.thanks, '', title, t.when, t.amount, t.watch, '', t.access, ...(upcoming ? [t.calendar] : []), '', t.signature]
-    .map((l) => fill(l, vars));
+    .map((l) => fillTemplate(l, vars));
   const html = lines.map((l) => (l === '' ? '' : `<p>${escapeHtml(l).replace(escapeHtml(input.watchUrl), `<a href="${escapeHtml(input.watchUrl)}">${escapeHtml(input.watchUrl)}</a>`)}</p>`)).join('\n');
   return {
     to: input.buyer.email,
-    subject: fill(t.subject, vars),
+    subject: fillTemplate(t.subject, vars),
     text: lines.join('\n'),
     html: `<!doctype html><html lang="${lang}"><body>${html}</body></html>`,
     attachments: upcoming ? [{

@@ -1,39 +1,62 @@
 import { sql } from 'kysely';
 import { mailMessage } from '../mailing/index.ts';
-import type { EventMetadata } from '../shared/events/index.ts';
+import type { EventMetadata, OutboxMessage, Tx } from '../shared/events/index.ts';
+import { handleCommand, isDomainError } from '../shared/kernel/index.ts';
 import { accessUntil } from './access.ts';
 import { confirmationMail } from './confirmation-mail.ts';
-import type { HandleOptions, purchaseHandling } from './handling.ts';
-import type { PurchaseEvent } from './purchase.ts';
+import type { PurchasesDeps } from './index.ts';
+import { ownershipDecider, ownershipStreamOf } from './ownership.ts';
 import type { ProviderSession } from './providers.ts';
+import { purchaseDecider, streamOf, type CompletePurchase, type PurchaseEvent } from './purchase.ts';
+import type { PurchasesQueries } from './queries.ts';
 import { refundMail } from './refund-mail.ts';
-import type { PurchasesDeps } from './service.ts';
 
 /** Two-key advisory locks (namespace, hashtext(purchase id)) never collide with the event store's one-key append lock. */
 const REFUND_LOCK = 7_300_101;
 
 export type FulfilResult = 'recorded' | 'already-recorded' | 'duplicate-refunded' | 'refund-pending' | 'not-paid' | 'unknown';
 export type RefundResult = 'refunded' | 'already-refunded' | 'in-progress' | 'nothing-due';
+type Options = { metadata?: EventMetadata };
 
 /** Recording payments: the confirmation for the owner, an automatic refund and its notice for a second payment. */
-export function fulfilment(deps: PurchasesDeps, handling: ReturnType<typeof purchaseHandling>, now: () => Date) {
-  /** The mail for whatever the decision turns out to be, prepared before the transaction. */
-  async function mailFor(userId: string, productKey: string, origin: string): Promise<HandleOptions['outbox']> {
-    const [buyer, product] = await Promise.all([deps.buyers(userId), deps.products(productKey)]);
+export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
+  /** The mail for whatever the decision turns out to be, prepared before the transaction (lookups must not queue behind it on PGlite). */
+  async function mailFor(userId: string, productKey: string): Promise<(events: PurchaseEvent[]) => OutboxMessage[]> {
+    const [buyer, product] = await Promise.all([deps.ports.buyers(userId), deps.ports.products(productKey)]);
     if (!buyer || !product) return () => [];
-    const watchUrl = new URL(`/watch-video/${product.key}`, origin).href;
-    return (events: PurchaseEvent[]) => events.flatMap((e) => {
+    const watchUrl = new URL(`/watch-video/${product.key}`, deps.ports.origin()).href;
+    const common = { buyer, product, siteName: deps.siteName, watchUrl };
+    return (events) => events.flatMap((e) => {
       if (e.type === 'PurchaseCompleted') {
         const p = e.data;
-        return [mailMessage(`purchase-confirmation:${p.purchaseId}`, confirmationMail({
-          buyer, product, siteName: deps.siteName, now: now(), watchUrl,
-          purchase: { purchaseId: p.purchaseId, amount: p.amount, currency: p.currency, accessUntil: new Date(p.accessUntil) },
-        }))];
+        return [mailMessage(`purchase-confirmation:${p.purchaseId}`, confirmationMail({ ...common, now: deps.clock(),
+          purchase: { purchaseId: p.purchaseId, amount: p.amount, currency: p.currency, accessUntil: new Date(p.accessUntil) } }))];
       }
-      if (e.type === 'DuplicatePaymentRefunded') {
-        return [mailMessage(`purchase-duplicate-refund:${e.data.purchaseId}`, refundMail({ buyer, product, siteName: deps.siteName, watchUrl, refund: e.data }))];
-      }
+      if (e.type === 'DuplicatePaymentRefunded') return [mailMessage(`purchase-duplicate-refund:${e.data.purchaseId}`, refundMail({ ...common, refund: e.data }))];
       return [];
+    });
+  }
+
+  /**
+   * Records a payment. The first paid purchase of a product claims the buyer's ownership stream in the same
+   * transaction, at the version read before deciding: of two payments racing on any number of instances, one
+   * claims it and the other's append fails, is decided again, and sees the product owned (a duplicate, owed back).
+   */
+  async function complete(command: Omit<CompletePurchase, 'ownedThrough'>, opts: Options & { outbox: (events: PurchaseEvent[]) => OutboxMessage[] }) {
+    const { purchaseId, userId, productKey } = command.payment;
+    let ownership = { owner: null as string | null, version: 0 };
+    return handleCommand(deps, purchaseDecider, streamOf(purchaseId), { ...command, ownedThrough: null }, {
+      metadata: opts.metadata, outbox: opts.outbox,
+      async prepare(tx, cmd) {
+        ownership = await queries.ownerOf(userId, productKey, tx);
+        return { ...cmd, ownedThrough: ownership.owner };
+      },
+      async alongside(tx, events) {
+        const paid = events.find((e) => e.type === 'PurchaseCompleted');
+        if (!paid) return [];
+        const claims = ownershipDecider.decide({ type: 'ClaimOwnership', userId, productKey, purchaseId, at: paid.data.paidAt }, { owner: ownership.owner });
+        return (await deps.store.append(ownershipStreamOf(userId, productKey), ownership.version, claims, { tx, metadata: opts.metadata ?? {} })).events;
+      },
     });
   }
 
@@ -42,39 +65,47 @@ export function fulfilment(deps: PurchasesDeps, handling: ReturnType<typeof purc
    * advisory lock, so across server instances too): the others answer 'in-progress' instead of asking the
    * provider again. A provider failure throws and leaves the refund due, to be retried (see settleDueRefunds).
    */
-  async function settleRefund(purchaseId: string, opts: { origin: string; metadata?: EventMetadata }): Promise<RefundResult> {
-    const before = (await handling.load(purchaseId)).state;
+  async function settleRefund(purchaseId: string, opts: Options = {}): Promise<RefundResult> {
+    const before = (await queries.load(purchaseId)).state;
     if (before.status !== 'refundDue') return before.status === 'refunded' ? 'already-refunded' : 'nothing-due';
-    const outbox = await mailFor(before.payment.userId, before.payment.productKey, opts.origin);
-    const result = await deps.db.transaction().execute(async (tx) => {
+    const outbox = await mailFor(before.payment.userId, before.payment.productKey);
+    const decided = await deps.db.transaction().execute(async (tx) => {
       const lock = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${REFUND_LOCK}, hashtext(${purchaseId})) as locked`.execute(tx);
       if (!lock.rows[0]?.locked) return 'in-progress' as const;
-      const { state } = await handling.load(purchaseId, tx);
-      if (state.status !== 'refundDue') return state.status === 'refunded' ? 'already-refunded' as const : 'nothing-due' as const;
-      const p = state.payment;
-      const refund = await deps.provider.refund({ purchaseId, paymentIntentId: p.paymentIntentId, amount: p.amount, currency: p.currency });
-      return handling.decideAndAppend(tx, purchaseId, { type: 'RecordRefund', purchaseId, refund, at: now().toISOString() }, { metadata: opts.metadata ?? {}, outbox });
+      const record = { type: 'RecordRefund' as const, purchaseId, at: deps.clock().toISOString(), refund: { amount: 0, currency: before.payment.currency, providerRefundId: '' } };
+      return handleCommand(deps, purchaseDecider, streamOf(purchaseId), record, {
+        tx: tx as unknown as Tx, metadata: opts.metadata, outbox,
+        // Only a refund still due asks the provider; the decider ignores a recorded one and refuses anything else.
+        async prepare(_tx, cmd, state) {
+          if (state.status !== 'refundDue') return cmd;
+          const p = state.payment;
+          return { ...cmd, refund: await deps.provider.refund({ purchaseId, paymentIntentId: p.paymentIntentId, amount: p.amount, currency: p.currency }) };
+        },
+      }).catch((error: unknown) => {
+        if (isDomainError(error, 'no-refund-due')) return 'nothing-due' as const;
+        throw error;
+      });
     });
-    if (typeof result === 'string') return result;
-    deps.store.committed(result.events);
-    return 'refunded';
+    if (typeof decided === 'string') return decided;
+    deps.store.committed(decided.recorded);
+    return decided.events.length > 0 ? 'refunded' : 'already-refunded';
   }
 
   /** Records a paid provider session exactly once, however often and in whatever order it is reported. */
-  async function fulfil(session: ProviderSession, opts: { origin: string; metadata?: EventMetadata }): Promise<FulfilResult> {
+  async function fulfil(session: ProviderSession, opts: Options = {}): Promise<FulfilResult> {
     if (!session.paid) return 'not-paid';
     if (!session.purchaseId || !session.userId || !session.productKey) return 'unknown';
-    const product = await deps.products(session.productKey);
+    const product = await deps.ports.products(session.productKey);
     if (!product) return 'unknown';
-    const { events, state } = await handling.handle(session.purchaseId, {
+    const { events, state } = await complete({
       type: 'CompletePurchase',
       accessUntil: accessUntil(product.liveAt).toISOString(),
       payment: {
         purchaseId: session.purchaseId, userId: session.userId, productKey: session.productKey, currency: session.currency,
         amount: session.amount, provider: deps.provider.name, providerSessionId: session.id, paymentIntentId: session.paymentIntentId,
-        paidAt: now().toISOString(),
+        paidAt: deps.clock().toISOString(),
       },
-    }, { metadata: opts.metadata ?? {}, outbox: await mailFor(session.userId, session.productKey, opts.origin) });
+    }, { metadata: opts.metadata, outbox: await mailFor(session.userId, session.productKey) });
     if (state.status === 'refundDue') {
       // Every report of a duplicate payment tries the refund until one succeeds: a failed attempt throws, so the webhook is redelivered.
       const refunded = await settleRefund(session.purchaseId, opts);
@@ -88,17 +119,13 @@ export function fulfilment(deps: PurchasesDeps, handling: ReturnType<typeof purc
    * Retries refunds still due (a provider failure earlier), optionally for one buyer only, or only those due for
    * at least `minAgeMs` (leaving a fresh one to the delivery handling it); a failure is reported, not thrown.
    */
-  async function settleDueRefunds(opts: { origin: string; userId?: string; minAgeMs?: number; limit?: number; onError?: (purchaseId: string, error: unknown) => void }) {
-    let query = deps.db.selectFrom('purchases').select('purchase_id').where('status', '=', 'refund_due');
-    if (opts.userId) query = query.where('user_id', '=', opts.userId);
-    if (opts.minAgeMs) query = query.where('updated_at', '<=', new Date(now().getTime() - opts.minAgeMs));
-    const due = await query.orderBy('paid_at').limit(opts.limit ?? 20).execute();
+  async function settleDueRefunds(opts: { userId?: string; minAgeMs?: number; limit?: number; onError?: (purchaseId: string, error: unknown) => void } = {}) {
     let refunded = 0;
-    for (const { purchase_id } of due) {
+    for (const purchaseId of await queries.dueRefunds(opts)) {
       try {
-        if ((await settleRefund(purchase_id, { origin: opts.origin, metadata: { actor: 'refund-retry' } })) === 'refunded') refunded += 1;
+        if ((await settleRefund(purchaseId, { metadata: { actor: 'refund-retry' } })) === 'refunded') refunded += 1;
       } catch (error) {
-        opts.onError?.(purchase_id, error);
+        opts.onError?.(purchaseId, error);
       }
     }
     return refunded;
@@ -106,3 +133,5 @@ export function fulfilment(deps: PurchasesDeps, handling: ReturnType<typeof purc
 
   return { fulfil, settleRefund, settleDueRefunds };
 }
+
+export type FulfilmentHandlers = ReturnType<typeof fulfilmentHandlers>;

@@ -1,3 +1,5 @@
+import { DomainError, type Decider } from '../shared/kernel/index.ts';
+
 /**
  * Who owns a product for one buyer: a stream per (buyer, product), `ownership-<userId>:<productKey>`.
  * Every paid purchase claims it in the same transaction as its PurchaseCompleted, at the version it was
@@ -21,19 +23,17 @@ export function evolveOwnership(state: OwnershipState, event: OwnershipEvent): O
   }
 }
 
-export class OwnershipRuleBroken extends Error {
-  override readonly name = 'OwnershipRuleBroken';
-  readonly rule = 'owned-through-another-purchase';
-  constructor() { super('owned-through-another-purchase'); }
-}
-
 export type ClaimOwnership = { type: 'ClaimOwnership'; userId: string; productKey: string; purchaseId: string; at: string };
 
 /** A product is owned once: the first paid purchase claims it, the same purchase claiming again changes nothing. */
 export function decideOwnership(command: ClaimOwnership, state: OwnershipState): OwnershipEvent[] {
   if (state.owner === command.purchaseId) return [];
-  if (state.owner !== null) throw new OwnershipRuleBroken();
+  if (state.owner !== null) throw new DomainError('owned-through-another-purchase', { owner: state.owner });
   return [{ type: 'OwnershipClaimed', data: { userId: command.userId, productKey: command.productKey, purchaseId: command.purchaseId, claimedAt: command.at } }];
 }
 
 export const ownershipStreamOf = (userId: string, productKey: string) => `ownership-${userId}:${productKey}`;
+
+export const ownershipDecider: Decider<ClaimOwnership, OwnershipEvent, OwnershipState> = {
+  decide: decideOwnership, evolve: evolveOwnership, initialState: initialOwnership,
+};

@@ -5,7 +5,9 @@
  * Whether the buyer already owns the product is not this stream's to know: the ownership stream
  * (ownership.ts) decides that, and the handler passes its answer in the command.
  */
-import type { Currency } from './catalogue-port.ts';
+import { DomainError, type Decider } from '../shared/kernel/index.ts';
+import { isOnSale } from './access.ts';
+import type { Currency } from './index.ts';
 
 export type Provider = 'stripe' | 'dev';
 
@@ -58,16 +60,27 @@ export function evolve(state: PurchaseState, event: PurchaseEvent): PurchaseStat
   }
 }
 
-export class PurchaseRuleBroken extends Error {
-  override readonly name = 'PurchaseRuleBroken';
-  readonly rule: 'checkout-exists' | 'checkout-mismatch' | 'not-paid' | 'no-open-checkout' | 'no-refund-due';
-  constructor(rule: PurchaseRuleBroken['rule']) {
-    super(rule);
-    this.rule = rule;
-  }
+/** The rules this stream refuses a command with (DomainError codes). */
+export type PurchaseRule =
+  | 'unknown-price' | 'not-on-sale' | 'already-owned'
+  | 'checkout-exists' | 'checkout-mismatch' | 'not-paid' | 'no-open-checkout' | 'no-refund-due';
+
+/** What the catalogue says about the product being bought, as the checkout rules need it. */
+export type Sale = { liveAt: string; priceIds: readonly string[] };
+
+/**
+ * Whether a buyer may start paying: the price must be one of the product's own, the product must still be on
+ * sale (a buyer would get some access), and the buyer must not own it already. Checked before the provider is
+ * asked for a checkout session, and again by `decide` when the checkout is recorded.
+ */
+export function refuseCheckout(sale: Sale, priceId: string, ownedThrough: string | null, at: string): void {
+  if (!sale.priceIds.includes(priceId)) throw new DomainError<PurchaseRule>('unknown-price');
+  if (!isOnSale(new Date(sale.liveAt), new Date(at))) throw new DomainError<PurchaseRule>('not-on-sale');
+  if (ownedThrough !== null) throw new DomainError<PurchaseRule>('already-owned');
 }
 
-export type StartCheckout = { type: 'StartCheckout'; checkout: CheckoutStarted['data'] };
+/** `ownedThrough`: the purchase that already owns the product for this buyer, read from the ownership stream. */
+export type StartCheckout = { type: 'StartCheckout'; checkout: CheckoutStarted['data']; sale: Sale; ownedThrough: string | null };
 /** The buyer's newer checkout `supersededBy` replaces this one (called once the provider has closed the session). */
 export type ExpireCheckout = { type: 'ExpireCheckout'; purchaseId: string; supersededBy: string; at: string };
 /**
@@ -88,7 +101,7 @@ function expire(command: ExpireCheckout, state: PurchaseState): PurchaseEvent[] 
   if (state.status === 'expired') return [];
   // Paid (or paid twice) before the newer checkout started: nothing is left to close, the payment stands.
   if (state.status === 'paid' || state.status === 'refundDue' || state.status === 'refunded') return [];
-  if (state.status === 'none') throw new PurchaseRuleBroken('no-open-checkout');
+  if (state.status === 'none') throw new DomainError<PurchaseRule>('no-open-checkout');
   return [{ type: 'CheckoutExpired', data: {
     purchaseId: command.purchaseId, providerSessionId: state.checkout.providerSessionId, supersededBy: command.supersededBy, expiredAt: command.at,
   } }];
@@ -98,7 +111,7 @@ function complete(command: CompletePurchase, state: PurchaseState): PurchaseEven
   // A repeated or late webhook, or a reconciliation after one: the payment is already accounted for.
   if (state.status === 'paid' || state.status === 'refundDue' || state.status === 'refunded') return [];
   if ((state.status === 'pending' || state.status === 'expired') && state.checkout.providerSessionId !== command.payment.providerSessionId) {
-    throw new PurchaseRuleBroken('checkout-mismatch');
+    throw new DomainError<PurchaseRule>('checkout-mismatch');
   }
   // An expired checkout that was paid anyway (paid in the instant before it closed) is still money taken: it counts like any other.
   if (command.ownedThrough !== null && command.ownedThrough !== command.payment.purchaseId) {
@@ -109,7 +122,7 @@ function complete(command: CompletePurchase, state: PurchaseState): PurchaseEven
 
 function recordRefund(command: RecordRefund, state: PurchaseState): PurchaseEvent[] {
   if (state.status === 'refunded') return [];
-  if (state.status !== 'refundDue') throw new PurchaseRuleBroken('no-refund-due');
+  if (state.status !== 'refundDue') throw new DomainError<PurchaseRule>('no-refund-due');
   return [{ type: 'DuplicatePaymentRefunded', data: {
     purchaseId: command.purchaseId, ...command.refund, provider: state.payment.provider, refundedAt: command.at,
   } }];
@@ -118,13 +131,14 @@ function recordRefund(command: RecordRefund, state: PurchaseState): PurchaseEven
 export function decide(command: PurchaseCommand, state: PurchaseState): PurchaseEvent[] {
   switch (command.type) {
     case 'StartCheckout':
-      if (state.status !== 'none') throw new PurchaseRuleBroken('checkout-exists');
+      if (state.status !== 'none') throw new DomainError<PurchaseRule>('checkout-exists');
+      refuseCheckout(command.sale, command.checkout.priceId, command.ownedThrough, command.checkout.startedAt);
       return [{ type: 'CheckoutStarted', data: command.checkout }];
     case 'ExpireCheckout': return expire(command, state);
     case 'CompletePurchase': return complete(command, state);
     case 'RecordRefund': return recordRefund(command, state);
     case 'StartPlayback':
-      if (state.status !== 'paid') throw new PurchaseRuleBroken('not-paid');
+      if (state.status !== 'paid') throw new DomainError<PurchaseRule>('not-paid');
       if (state.playbackStartedAt !== null) return [];
       return [{ type: 'PlaybackStarted', data: { purchaseId: command.purchaseId, startedAt: command.at } }];
     default: { const never: never = command; return never; }
@@ -132,3 +146,15 @@ export function decide(command: PurchaseCommand, state: PurchaseState): Purchase
 }
 
 export const streamOf = (purchaseId: string) => `purchase-${purchaseId}`;
+
+export const purchaseDecider: Decider<PurchaseCommand, PurchaseEvent, PurchaseState> = { decide, evolve, initialState };
+
+/** The buyer of whatever the stream holds (checkout, payment or refund); null for an empty stream. */
+export function buyerOf(state: PurchaseState): { userId: string; productKey: string; amount: number; currency: Currency } | null {
+  switch (state.status) {
+    case 'none': return null;
+    case 'pending': case 'expired': return state.checkout;
+    case 'paid': return state.purchase;
+    default: return state.payment;
+  }
+}

@@ -1,5 +1,7 @@
 import { escapeHtml, type Mail } from '../mailing/index.ts';
-import type { ProductForSale } from './catalogue-port.ts';
+import { fillTemplate } from '../shared/text/index.ts';
+import type { ProductForSale } from './index.ts';
+import { formatAmount } from './money.ts';
 
 /** The duplicate-payment refund notice in both languages (a message catalogue of this module; tested for parity). */
 export const refundTexts = {
@@ -25,8 +27,6 @@ export const refundTexts = {
   },
 } as const satisfies Record<'pl' | 'en', Record<string, string>>;
 
-const fill = (text: string, vars: Record<string, string>) => text.replace(/\{(\w+)\}/g, (m, k: string) => vars[k] ?? m);
-
 export function refundMail(input: {
   buyer: { email: string; name: string; language: 'pl' | 'en' };
   product: ProductForSale;
@@ -39,14 +39,14 @@ export function refundMail(input: {
   const title = input.product.title[lang];
   const vars = {
     title, name: input.buyer.name, site: input.siteName, url: input.watchUrl, refund: input.refund.providerRefundId,
-    amount: new Intl.NumberFormat(lang === 'pl' ? 'pl-PL' : 'en-GB', { style: 'currency', currency: input.refund.currency, maximumFractionDigits: 0 }).format(input.refund.amount),
+    amount: formatAmount(input.refund.amount, input.refund.currency, lang),
   };
-  const lines = [t.greeting, t.what, '', title, t.amount, t.when, t.reference, '', t.access, '', t.signature].map((l) => fill(l, vars));
+  const lines = [t.greeting, t.what, '', title, t.amount, t.when, t.reference, '', t.access, '', t.signature].map((l) => fillTemplate(l, vars));
   const link = `<a href="${escapeHtml(input.watchUrl)}">${escapeHtml(input.watchUrl)}</a>`;
   const html = lines.map((l) => (l === '' ? '' : `<p>${escapeHtml(l).replace(escapeHtml(input.watchUrl), link)}</p>`)).join('\n');
   return {
     to: input.buyer.email,
-    subject: fill(t.subject, vars),
+    subject: fillTemplate(t.subject, vars),
     text: lines.join('\n'),
     html: `<!doctype html><html lang="${lang}"><body>${html}</body></html>`,
   };

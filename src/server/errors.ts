@@ -17,6 +17,18 @@ export const ERRORS = {
   'article-link-invalid': { status: 400, key: 'catalogue.articleLinkInvalid' },
   'article-exists': { status: 409, key: 'catalogue.articleExists' },
   'article-not-found': { status: 404, key: 'catalogue.articleNotFound' },
+  // purchases
+  'unknown-product': { status: 404, key: 'payment.unknownProduct' },
+  'unknown-price': { status: 400, key: 'payment.unknownPrice' },
+  'not-on-sale': { status: 409, key: 'payment.notOnSale' },
+  'already-owned': { status: 409, key: 'payment.alreadyOwned' },
+  'checkout-not-found': { status: 404, key: 'devCheckout.notFound' },
+  'checkout-expired': { status: 410, key: 'devCheckout.expired' },
+  'no-access': { status: 403, key: 'error.forbidden' },
+  'not-paid': { status: 403, key: 'error.forbidden' },
+  'recording-not-found': { status: 404, key: 'notFound.text' },
+  'bad-signature': { status: 400, key: 'payment.badSignature' },
+  'stripe-not-configured': { status: 404, key: 'notFound.text' },
 } as const satisfies Record<string, { status: number; key: MessageKey; expose?: boolean }>;
 
 export type ErrorCode = keyof typeof ERRORS;

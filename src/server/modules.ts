@@ -1,5 +1,5 @@
 import { createAccounts } from '../../modules/accounts/index.ts';
-import { createCatalogue } from '../../modules/catalogue/index.ts';
+import { createCatalogue, isEventOver } from '../../modules/catalogue/index.ts';
 import { createContact } from '../../modules/contact/index.ts';
 import { createMailing } from '../../modules/mailing/index.ts';
 import { createPurchases } from '../../modules/purchases/index.ts';
@@ -22,6 +22,8 @@ export function wireModules(ctx: ModuleContext, web: { origin: () => string } = 
   const purchases = createPurchases(ctx, {
     products: (key) => productForSale(catalogue, key),
     productKeyForPrice: (priceId) => catalogue.productKeyForPrice(priceId),
+    listing: (key) => catalogue.product(key),
+    isEventOver,
     buyers: (userId) => accounts.mailContact(userId),
     origin: web.origin,
   });

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
 import { bearer, signUp } from '../support/accounts.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -23,13 +23,14 @@ describe('no double payment over HTTP with Stripe (SDK against the stand-in, sig
   let server: RunningServer;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let stand: Awaited<ReturnType<typeof startStripeStandIn>>;
-  let buyer: Session;
+  /** A new verified buyer for each test, so every test runs alone and in any order. */
+  let buyers = 0;
+  const newBuyer = () => signUp(server, smtp, `podwojnie-${++buyers}@example.com`, 'Ewa Podwójna');
 
   beforeAll(async () => {
     smtp = await startSmtp();
     stand = await startStripeStandIn();
     server = await startServer({ SMTP_URL: smtp.url, STRIPE_SECRET_KEY: 'sk_test_api', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stand.url });
-    buyer = await signUp(server, smtp, 'podwojnie@example.com', 'Ewa Podwójna');
   });
   afterAll(async () => { await server?.stop(); await smtp?.close(); await stand?.close(); });
 
@@ -37,9 +38,10 @@ describe('no double payment over HTTP with Stripe (SDK against the stand-in, sig
     method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }) }, body,
   });
   const sessionFor = (url: string) => stand.sessions.get(url.split('/').pop()!)!;
-  const subjects = (prefix: string) => smtp.received.filter((m) => m.parsed.subject?.startsWith(prefix));
+  const subjects = (to: string, prefix: string) => smtp.received.filter((m) => m.envelopeTo.includes(to) && m.parsed.subject?.startsWith(prefix));
 
   it('expires the open checkout at Stripe when the buyer starts another for the same product', async () => {
+    const buyer = await newBuyer();
     const first = await checkout(server, buyer, DEMO_KEYS.contactStyles, 'price_demo_contact_styles_pln');
     const second = await checkout(server, buyer, DEMO_KEYS.contactStyles, 'price_demo_contact_styles_eur');
     expect([first.status, second.status]).toEqual([200, 200]);
@@ -52,6 +54,7 @@ describe('no double payment over HTTP with Stripe (SDK against the stand-in, sig
   });
 
   it('owns once, refunds the second payment once and mails one refund notice, each webhook delivered 20 times at once', async () => {
+    const buyer = await newBuyer();
     stand.holdCheckouts(2); // two tabs pressing Buy at the same moment: both checkouts stay open
     const [a, b] = await Promise.all([checkout(server, buyer, DEMO_KEYS.trauma, 'price_demo_trauma_pln'), checkout(server, buyer, DEMO_KEYS.trauma, 'price_demo_trauma_pln')]);
     const paid = [stand.pay(sessionFor(a.url!).id), stand.pay(sessionFor(b.url!).id)];
@@ -59,23 +62,24 @@ describe('no double payment over HTTP with Stripe (SDK against the stand-in, sig
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => webhook(bodies[i % 2]!)));
     expect(answers.map((r) => r.status)).toEqual(Array(40).fill(200));
     expect((await profile(server, buyer)).purchasedVideos.filter((v) => v.key === DEMO_KEYS.trauma)).toHaveLength(1);
-    expect(stand.refunds).toHaveLength(1);
-    expect(paid.map((s) => s.payment_intent)).toContain(stand.refunds[0]!.payment_intent);
-    expect(stand.refunds[0]).toMatchObject({ amount: 29900, currency: 'pln', reason: 'duplicate' });
+    const refunds = stand.refunds.filter((r) => paid.some((s) => s.payment_intent === r.payment_intent));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amount: 29900, currency: 'pln', reason: 'duplicate' });
     // The outbox sends in order: once a mail queued after these has arrived, any duplicate notice would have too.
-    await signUp(server, smtp, 'znacznik@example.com');
-    const [notice, ...more] = subjects('Zwrot podwójnej płatności');
+    await newBuyer();
+    const [notice, ...more] = subjects(buyer.email, 'Zwrot podwójnej płatności');
     expect(more).toEqual([]);
-    expect(notice!.envelopeTo).toEqual(['podwojnie@example.com']);
+    expect(notice!.envelopeTo).toEqual([buyer.email]);
     expect(notice!.parsed.text).toMatch(/299\s?zł/);
-    expect(notice!.parsed.text).toContain(stand.refunds[0]!.id);
-    expect(subjects('Potwierdzenie zakupu').filter((m) => m.parsed.text?.includes(`/watch-video/${DEMO_KEYS.trauma}`))).toHaveLength(1);
+    expect(notice!.parsed.text).toContain(refunds[0]!.id);
+    expect(subjects(buyer.email, 'Potwierdzenie zakupu').filter((m) => m.parsed.text?.includes(`/watch-video/${DEMO_KEYS.trauma}`))).toHaveLength(1);
     const again = await webhook(bodies[0]!);
     expect(again.status).toBe(200);
-    expect(stand.refunds).toHaveLength(1);
+    expect(stand.refunds.filter((r) => paid.some((s) => s.payment_intent === r.payment_intent))).toHaveLength(1);
   });
 
   it('answers 500 while Stripe refuses the refund, so Stripe delivers again, and refunds on that delivery', async () => {
+    const buyer = await newBuyer();
     stand.holdCheckouts(2);
     const [a, b] = await Promise.all([checkout(server, buyer, DEMO_KEYS.breath, 'price_demo_breath_pln'), checkout(server, buyer, DEMO_KEYS.breath, 'price_demo_breath_eur')]);
     const bodies = [stand.pay(sessionFor(a.url!).id), stand.pay(sessionFor(b.url!).id)].map((s) => stand.event('checkout.session.completed', s));
@@ -102,17 +106,18 @@ describe('the dev checkout over HTTP', () => {
   beforeAll(async () => {
     smtp = await startSmtp();
     server = await startServer({ SMTP_URL: smtp.url });
-    buyer = await signUp(server, smtp, 'deweloper@example.com');
   });
+  let buyers = 0;
+  beforeEach(async () => { buyer = await signUp(server, smtp, `deweloper-${++buyers}@example.com`); });
   afterAll(async () => { await server?.stop(); await smtp?.close(); });
 
   const page = async (url: string, lang = 'pl') => {
     const res = await fetch(`${url}?lang=${lang}`, { headers: { cookie: `session=${buyer.token}` } });
     return { status: res.status, html: await res.text() };
   };
-  const pay = (url: string, lang = 'pl') => fetch(`${url}?lang=${lang}`, {
+  const pay = (url: string, lang = 'pl', token = buyer.token) => fetch(`${url}?lang=${lang}`, {
     method: 'POST', redirect: 'manual', body: 'action=pay',
-    headers: { cookie: `session=${buyer.token}`, origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { cookie: `session=${token}`, origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
   });
   /** The checkout URL is built from PUBLIC_URL; post to the address the test server listens on, from its own origin, as its page would. */
   const here = (url: string) => `${server.url}${new URL(url).pathname}`;
@@ -147,5 +152,16 @@ describe('the dev checkout over HTTP', () => {
     expect((await profile(server, buyer)).purchasedVideos).toHaveLength(1);
     const again = await checkout(server, buyer, DEMO_KEYS.trauma, 'price_demo_trauma_usd');
     expect([again.status, again.message]).toEqual([409, 'Masz już dostęp do tego materiału.']);
+  });
+
+  it("shows and pays nobody else's checkout: not found, with the page's message", async () => {
+    const url = here((await checkout(server, buyer, DEMO_KEYS.breath, 'price_demo_breath_pln')).url!);
+    const stranger = await signUp(server, smtp, `obcy-${++buyers}@example.com`);
+    const seen = await fetch(`${url}?lang=en`, { headers: { cookie: `session=${stranger.token}` } });
+    expect([seen.status, (await seen.text()).includes('This payment was not found.')]).toEqual([404, true]);
+    const paid = await pay(url, 'en', stranger.token);
+    expect([paid.status, (await paid.text()).includes('This payment was not found.')]).toEqual([404, true]);
+    expect((await profile(server, stranger)).purchasedVideos).toEqual([]);
+    expect((await page(url)).html).toContain('value="pay"');
   });
 });

@@ -52,12 +52,13 @@ test('with reduced motion the hero does not move on scroll and previews do not p
     const banner = page.locator('.banner');
     const before = await banner.evaluate((el) => getComputedStyle(el).transform + getComputedStyle(el).width);
     await page.mouse.wheel(0, 500);
-    await page.waitForTimeout(400);
+    // No sleeping: wait until the page has scrolled, then for the frames a scroll effect would be drawn in.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))));
     const after = await banner.evaluate((el) => getComputedStyle(el).transform + getComputedStyle(el).width);
     await page.goto(`${server.url}/seminaria`);
     const card = page.locator(`.video-card:has(a[data-key="${DEMO_KEYS.contactStyles}"])`);
     await card.hover();
-    await page.waitForTimeout(300);
     const previewing = await card.evaluate((el) => el.classList.contains('is-previewing'));
     await context.close();
     return { moved: before !== after, previewing };

@@ -11,14 +11,13 @@ type Props = {
 
 /** Days, hours, minutes and seconds to the start, ticking every second, zeroes once past. */
 export default function Countdown({ startsAt, renderedAt, labels }: Props) {
-  const target = new Date(startsAt);
   const [now, setNow] = useState(() => new Date(renderedAt));
   useEffect(() => {
     setNow(new Date());
     const timer = setInterval(() => setNow(new Date()), 1000);
     return () => clearInterval(timer);
   }, []);
-  const parts = countdownParts(target, now);
+  const parts = countdownParts(startsAt, now);
   const cells: [keyof typeof parts, string][] = [['days', labels.days], ['hours', labels.hours], ['minutes', labels.minutes], ['seconds', labels.seconds]];
   return (
     <div className="countdown" role="timer" aria-label={labels.startsIn}>

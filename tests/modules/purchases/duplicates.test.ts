@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
-import pino from 'pino';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPurchases, type ProductForSale } from '../../../modules/purchases/index.ts';
-import { parseEnv } from '../../../modules/shared/config/index.ts';
-import { createEventStore } from '../../../modules/shared/events/index.ts';
+import { type createPurchases, type ProductForSale } from '../../../modules/purchases/index.ts';
+import type { createEventStore } from '../../../modules/shared/events/index.ts';
 import { backends, openMigrated } from '../../support/databases.ts';
 import { startStripeStandIn } from '../../support/stripe-stand-in.ts';
+import { purchasesOn, refusal } from './fixture.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_duplicates';
 const DAY = 86_400_000;
@@ -26,23 +25,14 @@ describe.each(backends)('one product, one owner, on $name (Stripe SDK against th
   afterAll(async () => stand?.close());
   beforeEach(async () => {
     handle = await openMigrated(backend);
-    store = createEventStore(handle.db);
-    const config = { ...parseEnv({ STRIPE_SECRET_KEY: 'sk_test_dup', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stand.url }), JWT_SECRET: 'x'.repeat(32) };
-    purchases = createPurchases({ config, log: pino({ level: 'silent' }), db: handle.db, store }, {
-      products: async (key) => (key === product.key ? product : null),
-      productKeyForPrice: async () => product.key,
-      buyers: async () => ({ email: 'buyer@example.com', name: 'Ewa', language: 'pl' }),
-      origin: () => 'http://shop.test',
-    });
-    for (const p of purchases.projections) store.addProjection(p);
+    ({ purchases, store } = purchasesOn(handle, product, { env: { STRIPE_SECRET_KEY: 'sk_test_dup', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stand.url } }));
     stand.outage.refunds = false;
     stand.refunds.length = 0;
   });
   afterEach(async () => handle?.close());
 
   const start = async (priceId = 'price_pln') => {
-    const r = await purchases.startCheckout({ userId: 'u1', email: 'buyer@example.com', productKey: product.key, priceId, locale: 'pl', origin: 'http://shop.test' });
-    if (!r.ok) throw new Error(r.error);
+    const r = await purchases.startCheckout({ userId: 'u1', email: 'buyer@example.com', productKey: product.key, priceId, locale: 'pl' });
     return [...stand.sessions.values()].find((s) => s.metadata.purchaseId === r.purchaseId)!;
   };
   /** Two checkouts started at the same moment (two tabs): both are open, the race expiry cannot close. */
@@ -52,7 +42,7 @@ describe.each(backends)('one product, one owner, on $name (Stripe SDK against th
   };
   const deliver = async (body: string) => {
     const outcome = purchases.stripe!.parseWebhook(body, sign(body));
-    return outcome.kind === 'fulfil' ? purchases.fulfil(outcome.session, { origin: 'http://shop.test' }) : 'ignored';
+    return outcome.kind === 'fulfil' ? purchases.fulfil(outcome.session) : 'ignored';
   };
   const rows = () => handle.db.selectFrom('purchases').selectAll().orderBy('status').execute();
   const mails = (kind: string) => handle.db.selectFrom('outbox').selectAll().where('dedupe_key', 'like', `mail:${kind}:%`).execute();
@@ -78,8 +68,8 @@ describe.each(backends)('one product, one owner, on $name (Stripe SDK against th
     stand.pay(first.id);
     const created = () => stand.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
     const before = created();
-    expect(await purchases.startCheckout({ userId: 'u1', email: 'buyer@example.com', productKey: product.key, priceId: 'price_usd', locale: 'pl', origin: 'http://shop.test' }))
-      .toEqual({ ok: false, error: 'already-owned' });
+    expect(await refusal(purchases.startCheckout({ userId: 'u1', email: 'buyer@example.com', productKey: product.key, priceId: 'price_usd', locale: 'pl' })))
+      .toBe('already-owned');
     expect((await rows()).map((r) => [r.provider_session_id, r.status])).toEqual([[first.id, 'paid']]);
     expect(created()).toBe(before);
     expect(await mails('purchase-confirmation')).toHaveLength(1);
@@ -137,10 +127,10 @@ describe.each(backends)('one product, one owner, on $name (Stripe SDK against th
     expect((await rows()).map((r) => r.status)).toEqual(['paid', 'refund_due']);
     expect(await mails('purchase-duplicate-refund')).toEqual([]);
     await expect(deliver(paidB)).rejects.toThrow(/stand-in outage/);
-    expect(await purchases.reconcile('u1', 'http://shop.test')).toBe(0);
+    expect(await purchases.reconcile('u1')).toBe(0);
     expect(stand.refunds).toEqual([]);
     stand.outage.refunds = false;
-    expect(await purchases.reconcile('u1', 'http://shop.test')).toBe(0);
+    expect(await purchases.reconcile('u1')).toBe(0);
     expect(stand.refunds).toHaveLength(1);
     expect(await deliver(paidB)).toBe('already-recorded');
     expect((await rows()).map((r) => r.status)).toEqual(['paid', 'refunded']);

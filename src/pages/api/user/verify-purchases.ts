@@ -1,15 +1,15 @@
-import type { APIRoute } from 'astro';
-import { json, problem } from '../../../server/http.ts';
+import { endpoint } from '../../../server/endpoint.ts';
 
 /** A buyer back from the provider before its webhook: reconcile their open checkouts, then answer the updated user. */
-export const POST: APIRoute = async ({ locals }) => {
-  const { t, user, runtime } = locals;
-  if (!user) return problem(t, 'error.unauthorized', 401);
-  try {
-    await runtime.services.purchases.reconcile(user.id, runtime.config.PUBLIC_URL);
-  } catch (error) {
-    // The provider being unreachable must not hide what the user already owns.
-    runtime.log.warn({ err: error, requestId: locals.requestId }, 'purchase reconciliation failed');
-  }
-  return json(await runtime.services.accounts.profile(user));
-};
+export const POST = endpoint({
+  auth: 'user',
+  async handle({ user, services, context }) {
+    try {
+      await services.purchases.reconcile(user.id);
+    } catch (error) {
+      // The provider being unreachable must not hide what the user already owns.
+      context.locals.runtime.log.warn({ err: error, requestId: context.locals.requestId }, 'purchase reconciliation failed');
+    }
+    return services.accounts.profile(user);
+  },
+});

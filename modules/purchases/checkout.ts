@@ -1,0 +1,102 @@
+import type { EventMetadata } from '../shared/events/index.ts';
+import { DomainError, handleCommand } from '../shared/kernel/index.ts';
+import type { PurchasesDeps } from './index.ts';
+import { buyerOf, purchaseDecider, refuseCheckout, streamOf, type Sale } from './purchase.ts';
+import type { FulfilmentHandlers } from './fulfilment.ts';
+import type { PurchasesQueries } from './queries.ts';
+
+type StartInput = { userId: string; email: string; productKey: string; priceId: string; locale: 'pl' | 'en'; metadata?: EventMetadata };
+
+/** Checkouts (Stripe or the dev stand-in), reconciliation and playback: the commands a buyer's requests give. */
+export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries, fulfilment: FulfilmentHandlers) {
+  const now = () => deps.clock().toISOString();
+
+  /**
+   * Closes the buyer's other open checkouts for the product, so only the newest can be paid: at the provider first,
+   * then as CheckoutExpired on each stream. One paid before it could be closed is fulfilled instead.
+   */
+  async function expireOpenCheckouts(userId: string, productKey: string, supersededBy: string, metadata: EventMetadata) {
+    for (const checkout of await queries.pendingCheckouts(userId, { productKey })) {
+      // A checkout of the other provider (the site switched since) has nothing open here to close.
+      if (checkout.provider === deps.provider.name) {
+        const closed = await deps.provider.expire(checkout.provider_session_id);
+        if (closed.outcome === 'paid') {
+          await fulfilment.fulfil(closed.session, { metadata });
+          continue;
+        }
+      }
+      await handleCommand(deps, purchaseDecider, streamOf(checkout.purchase_id),
+        { type: 'ExpireCheckout', purchaseId: checkout.purchase_id, supersededBy, at: now() }, { metadata });
+    }
+  }
+
+  return {
+    /**
+     * Starts a checkout for one product at one of its catalogue prices; nothing from the client is trusted but the
+     * two ids. Refuses `unknown-product`, `unknown-price`, `not-on-sale` or `already-owned` before the provider is asked.
+     */
+    async startCheckout(input: StartInput): Promise<{ url: string; purchaseId: string }> {
+      const product = await deps.ports.products(input.productKey);
+      if (!product) throw new DomainError('unknown-product');
+      const sale: Sale = { liveAt: product.liveAt.toISOString(), priceIds: product.prices.map((p) => p.priceId) };
+      const owned = async () => (await queries.ownerOf(input.userId, product.key)).owner;
+      refuseCheckout(sale, input.priceId, await owned(), now());
+      const purchaseId = deps.ids();
+      const metadata = input.metadata ?? {};
+      await expireOpenCheckouts(input.userId, product.key, purchaseId, metadata);
+      // Closing them may have found one paid after all.
+      refuseCheckout(sale, input.priceId, await owned(), now());
+      const price = product.prices.find((p) => p.priceId === input.priceId)!;
+      const origin = deps.ports.origin();
+      const session = await deps.provider.createCheckout({
+        purchaseId, userId: input.userId, product, price, email: input.email, locale: input.locale,
+        successUrl: new URL('/video#nowy-film', origin).href, cancelUrl: new URL('/anulowano-platnosc', origin).href,
+      });
+      await handleCommand(deps, purchaseDecider, streamOf(purchaseId), {
+        type: 'StartCheckout', sale, ownedThrough: null,
+        checkout: { purchaseId, userId: input.userId, productKey: product.key, priceId: price.priceId, currency: price.currency, amount: price.amount,
+          provider: deps.provider.name, providerSessionId: session.id, startedAt: now() },
+      }, { metadata, prepare: async (tx, cmd) => ({ ...cmd, ownedThrough: (await queries.ownerOf(input.userId, product.key, tx)).owner }) });
+      return { url: session.url, purchaseId };
+    },
+
+    /**
+     * The dev checkout's Pay button: completes the caller's own open checkout with the catalogue amount, never a second
+     * time for an owner. Refuses `checkout-not-found` (not the caller's), `already-owned` or `checkout-expired`.
+     */
+    async payDevCheckout(purchaseId: string, userId: string) {
+      const { state } = await queries.load(purchaseId);
+      if (buyerOf(state)?.userId !== userId) throw new DomainError('checkout-not-found');
+      if (state.status === 'paid') return 'already-recorded' as const;
+      // Paid a second time already, and given back: the product is owned through the other purchase.
+      if (state.status !== 'pending' && state.status !== 'expired') throw new DomainError('already-owned');
+      const c = state.checkout;
+      if (![null, purchaseId].includes((await queries.ownerOf(userId, c.productKey)).owner)) throw new DomainError('already-owned');
+      if (state.status === 'expired') throw new DomainError('checkout-expired');
+      return fulfilment.fulfil({ id: c.providerSessionId, paid: true, amount: c.amount, currency: c.currency, paymentIntentId: null,
+        purchaseId, userId, productKey: c.productKey }, { metadata: { actor: userId } });
+    },
+
+    /** For a buyer back before the webhook: asks the provider about each of their open checkouts. */
+    async reconcile(userId: string) {
+      if (deps.provider.name !== 'stripe') return 0;
+      let recorded = 0;
+      for (const p of await queries.pendingCheckouts(userId, { provider: 'stripe' })) {
+        const session = await deps.provider.retrieve(p.provider_session_id);
+        if ((await fulfilment.fulfil(session, { metadata: { actor: userId } })) === 'recorded') recorded += 1;
+      }
+      // A refund of theirs that failed earlier is retried too; its failure must not hide what they own.
+      await fulfilment.settleDueRefunds({ userId });
+      return recorded;
+    },
+
+    /** The first playback ends the right of withdrawal; later ones change nothing. Refuses `no-access` outside the window. */
+    async recordPlayback(userId: string, productKey: string): Promise<'recorded' | 'already-recorded'> {
+      const purchase = await queries.activePurchase(userId, productKey);
+      if (!purchase) throw new DomainError('no-access');
+      const { events } = await handleCommand(deps, purchaseDecider, streamOf(purchase.purchase_id),
+        { type: 'StartPlayback', purchaseId: purchase.purchase_id, at: now() }, { metadata: { actor: userId } });
+      return events.length > 0 ? 'recorded' : 'already-recorded';
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import pino from 'pino';
+import { isEventOver, type Product } from '../../../modules/catalogue/index.ts';
+import { createPurchases, type ProductForSale, type PurchasesPorts } from '../../../modules/purchases/index.ts';
+import { parseEnv } from '../../../modules/shared/config/index.ts';
+import type { DatabaseHandle } from '../../../modules/shared/db/index.ts';
+import { createEventStore } from '../../../modules/shared/events/index.ts';
+import type { Clock } from '../../../modules/shared/kernel/index.ts';
+
+/** The purchases module on a migrated database, selling one product, with the catalogue's and accounts' ports stubbed. */
+export function purchasesOn(handle: DatabaseHandle, product: ProductForSale, opts: {
+  env?: Record<string, string>; clock?: Clock; buyer?: Awaited<ReturnType<PurchasesPorts['buyers']>>; listing?: Product;
+} = {}) {
+  const store = createEventStore(handle.db);
+  const ports: PurchasesPorts = {
+    products: async (key) => (key === product.key ? product : null),
+    productKeyForPrice: async (priceId) => (product.prices.some((p) => p.priceId === priceId) ? product.key : null),
+    listing: async (key) => (key === product.key ? opts.listing ?? null : null),
+    isEventOver,
+    buyers: async () => opts.buyer ?? { email: 'buyer@example.com', name: 'Ewa', language: 'pl' },
+    origin: () => 'http://shop.test',
+  };
+  const config = { ...parseEnv(opts.env ?? {}), JWT_SECRET: 'x'.repeat(32) };
+  const purchases = createPurchases({ config, log: pino({ level: 'silent' }), db: handle.db, store, clock: opts.clock }, ports);
+  for (const p of purchases.projections) store.addProjection(p);
+  return { purchases, store };
+}
+
+/** The DomainError code a promise is refused with. */
+export const refusal = (promise: Promise<unknown>) => promise.then(() => 'accepted', (error: { code?: string }) => error.code ?? String(error));
