@@ -10,6 +10,13 @@ export const ERRORS = {
   'forbidden': { status: 403, key: 'error.forbidden' },
   'invalid-body': { status: 400, key: 'error.invalidBody' },
   'rate-limited': { status: 429, key: 'error.tooManyRequests' },
+  // accounts and contact
+  'invalid-credentials': { status: 401, key: 'accounts.invalidCredentials' },
+  'unverified': { status: 403, key: 'accounts.unverified', expose: true },
+  'verify-link-invalid': { status: 400, key: 'accounts.verifyFailed' },
+  'reset-link-invalid': { status: 400, key: 'accounts.resetLinkInvalid' },
+  'password-too-short': { status: 400, key: 'accounts.passwordTooShort' },
+  'contact-invalid': { status: 400, key: 'api.contactInvalid' },
 } as const satisfies Record<string, { status: number; key: MessageKey; expose?: boolean }>;
 
 export type ErrorCode = keyof typeof ERRORS;
