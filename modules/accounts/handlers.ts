@@ -1,6 +1,6 @@
 import { mailMessage } from '../mailing/index.ts';
 import type { Config } from '../shared/config/index.ts';
-import type { ModuleDb } from '../shared/db/index.ts';
+import type { ModuleDb, ModuleTx } from '../shared/db/index.ts';
 import type { Tx } from '../shared/events/index.ts';
 import { DomainError, handleCommand, type Clock, type CommandDeps, type CommandOptions, type IdSource } from '../shared/kernel/index.ts';
 import type { RateLimitedAction } from './limits.ts';
@@ -29,7 +29,8 @@ export const MAIL_REQUEST_TOPIC = 'accounts.mail-request';
 export type MailRequest = { kind: 'forgot' | 'resend'; email: string; language: Language; secret: string };
 
 const UNIQUE_VIOLATION = '23505';
-const ownTx = (tx: Tx) => tx as unknown as ModuleDb<AccountsTables>;
+/** The kernel's transaction, seen as this module's tables only. */
+const ownTx = (tx: Tx) => tx as unknown as ModuleTx<AccountsTables>;
 
 export function createHandlers(rt: AccountsRuntime) {
   const site = rt.config.SITE_NAME;

@@ -1,6 +1,6 @@
 import type { ModuleDb } from '../shared/db/index.ts';
 import type { Projection } from '../shared/events/index.ts';
-import { DomainError, randomIds, systemClock, type CommandDeps } from '../shared/kernel/index.ts';
+import { DomainError, randomIds, systemClock } from '../shared/kernel/index.ts';
 import type { ModuleContext } from '../shared/module.ts';
 import type { OutboxHandler } from '../shared/outbox/index.ts';
 import { createRateLimiter } from '../shared/rate-limit/index.ts';
@@ -41,11 +41,11 @@ export type AccountsOptions = {
 export function createAccounts(ctx: ModuleContext, ports: AccountsPorts, options: AccountsOptions = {}) {
   const db = ctx.db as unknown as ModuleDb<AccountsTables>;
   const clock = ctx.clock ?? systemClock;
-  const limiter = createRateLimiter(db, { secret: ctx.config.JWT_SECRET, clock });
+  const limiter = createRateLimiter(db, { clock });
   const limits = { ...defaultLimits, ...options.limits };
   const rt: AccountsRuntime = {
     db, clock, ids: ctx.ids ?? randomIds, config: ctx.config,
-    kernel: { db, store: ctx.store } as CommandDeps,
+    kernel: { db, store: ctx.store },
     async limit(action, ip, key) {
       if (await limiter.exceeded(...countsFor(limits[action], action, ip, key))) throw new DomainError('rate-limited');
     },

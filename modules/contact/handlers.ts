@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { escapeHtml, mailMessage } from '../mailing/index.ts';
 import type { Config } from '../shared/config/index.ts';
-import type { ModuleDb } from '../shared/db/index.ts';
+import type { ModuleDb, ModuleTx } from '../shared/db/index.ts';
 import { DomainError, handleCommand, type Clock, type CommandDeps, type IdSource } from '../shared/kernel/index.ts';
 import { clientKey, type Count, type RateLimiter } from '../shared/rate-limit/index.ts';
 import { ContactFields, contactDecider, contactStream, type ContactInput } from './message.ts';
@@ -35,7 +35,7 @@ export function createSend(rt: ContactRuntime) {
       metadata: { actor: null },
       alongside: async (tx) => {
         const { fromName, email, message } = fields();
-        await (tx as unknown as ModuleDb<ContactTables>).insertInto('contact_messages').values({ id, from_name: fromName, email, message, lang: opts.lang }).execute();
+        await (tx as unknown as ModuleTx<ContactTables>).insertInto('contact_messages').values({ id, from_name: fromName, email, message, lang: opts.lang }).execute();
       },
       outbox: () => (to ? [mailMessage(`contact:${id}`, contactMail(to, fields()))] : []),
     });

@@ -1,5 +1,5 @@
 import type { ModuleDb } from '../shared/db/index.ts';
-import { randomIds, systemClock, type CommandDeps } from '../shared/kernel/index.ts';
+import { randomIds, systemClock } from '../shared/kernel/index.ts';
 import type { ModuleContext } from '../shared/module.ts';
 import { createRateLimiter } from '../shared/rate-limit/index.ts';
 import { createSend } from './handlers.ts';
@@ -18,8 +18,8 @@ export function createContact(ctx: ModuleContext) {
   const clock = ctx.clock ?? systemClock;
   const send = createSend({
     db, clock, ids: ctx.ids ?? randomIds, config: ctx.config,
-    kernel: { db, store: ctx.store } as CommandDeps,
-    limiter: createRateLimiter(db, { secret: ctx.config.JWT_SECRET, clock }),
+    kernel: { db, store: ctx.store },
+    limiter: createRateLimiter(db, { clock }),
   });
   return {
     projections: [],

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import type { SharedTables } from '../db/schema.ts';
@@ -28,11 +28,12 @@ export function clientKey(ip: string): string {
 /**
  * Fixed-window counters in the rate_limits table, so every server instance sees the same counts. A bucket's
  * window opens at its first hit and lasts `windowSeconds`; the first hit at or after its end opens the next one.
- * Buckets are stored as a keyed hash (the secret is the caller's), so the table holds no address, e-mail or link.
+ * Buckets are stored as a hash, so the table holds no address, e-mail or link; the hash is unkeyed so that every
+ * instance names a bucket alike, whatever secret it was configured with.
  */
-export function createRateLimiter(db: Kysely<SharedTables>, opts: { secret: string; clock?: Clock }) {
+export function createRateLimiter(db: Kysely<SharedTables>, opts: { clock?: Clock } = {}) {
   const clock = opts.clock ?? systemClock;
-  const name = (bucket: readonly string[]) => createHmac('sha256', opts.secret).update(bucket.join('\n')).digest('base64url').slice(0, 32);
+  const name = (bucket: readonly string[]) => createHash('sha256').update(bucket.join('\n')).digest('base64url').slice(0, 32);
 
   /** Counts one hit; true when the bucket is over its limit in the current window. */
   async function hit({ bucket, limit }: Count): Promise<boolean> {
