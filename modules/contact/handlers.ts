@@ -4,7 +4,7 @@ import type { Config } from '../shared/config/index.ts';
 import type { ModuleDb, ModuleTx } from '../shared/db/index.ts';
 import { DomainError, handleCommand, type Clock, type CommandDeps, type IdSource } from '../shared/kernel/index.ts';
 import { clientKey, type Count, type RateLimiter } from '../shared/rate-limit/index.ts';
-import { ContactFields, contactDecider, contactStream, type ContactInput } from './message.ts';
+import { ContactFields, contactDecider, contactStream, type ContactCommand, type ContactInput } from './message.ts';
 import type { ContactTables } from './schema.ts';
 
 /** The spec sets no throttle; ours: five messages per sender (client address) per ten minutes. */
@@ -26,12 +26,15 @@ function contactMail(to: string, fields: v.InferOutput<typeof ContactFields>) {
 /** Receives a message: counts it against the sender's limit, stores it and queues its mail to CONTACT_TO in one transaction. */
 export function createSend(rt: ContactRuntime) {
   return async function send(input: ContactInput, opts: { sender: string; lang: 'pl' | 'en' }): Promise<{ id: string }> {
-    if (await rt.limiter.exceeded(contactCount(opts.sender))) throw new DomainError('rate-limited');
     const id = rt.ids();
+    const receive: ContactCommand = { type: 'ReceiveMessage', messageId: id, fields: input, lang: opts.lang, now: rt.clock().toISOString() };
+    // An invalid message is refused before it counts against the sender's limit (the decider is pure: nothing is written).
+    contactDecider.decide(receive, contactDecider.initialState());
+    if (await rt.limiter.exceeded(contactCount(opts.sender))) throw new DomainError('rate-limited');
     const to = rt.config.CONTACT_TO;
     // Only read once the decider accepted the fields, so this parse succeeds.
     const fields = () => v.parse(ContactFields, input);
-    await handleCommand(rt.kernel, contactDecider, contactStream(id), { type: 'ReceiveMessage', messageId: id, fields: input, lang: opts.lang, now: rt.clock().toISOString() }, {
+    await handleCommand(rt.kernel, contactDecider, contactStream(id), receive, {
       metadata: { actor: null },
       alongside: async (tx) => {
         const { fromName, email, message } = fields();

@@ -66,6 +66,8 @@ describe.each(backends)('contact messages on $name', (backend) => {
     const clock = fixedClock('2026-01-01T10:00:00Z');
     const contact = contactWith({}, clock);
     const send = (sender = '10.0.0.9') => refusal(contact.send({ fromName: 'B', email: 'b@example.com', message: 'hi' }, { sender, lang: 'en' }));
+    // An invalid message is refused without counting.
+    expect(await refusal(contact.send({ fromName: 'B', email: 'nope', message: 'hi' }, { sender: '10.0.0.9', lang: 'en' }))).toBe('contact-invalid');
     for (let i = 0; i < CONTACT_LIMIT.max; i++) expect(await send()).toBeNull();
     expect(await send()).toBe('rate-limited');
     expect(await send('10.0.0.10')).toBeNull();
