@@ -1,6 +1,7 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { SignJWT, jwtVerify } from 'jose';
+import type { Clock, IdSource } from '../shared/kernel/index.ts';
 
 /** bcrypt cost 12, as the issue asks. */
 const COST = 12;
@@ -21,24 +22,24 @@ export const hashLinkSecret = (secret: string) => createHash('sha256').update(se
  */
 export type SessionClaims = { sub: string; role: 'admin' | 'user'; ver: number; sid: string; exp: number };
 
-/** Password rule of registration and reset alike (spec §5 and §9: at least 6 characters). */
-export const MIN_PASSWORD_LENGTH = 6;
-export const passwordLongEnough = (password: string) => password.length >= MIN_PASSWORD_LENGTH;
-
 const SESSION_DAYS = 7;
 export const SESSION_MAX_AGE_SECONDS = SESSION_DAYS * 24 * 60 * 60;
 
-export function createSessionTokens(secret: string) {
+/** A session token works until (not at) SESSION_DAYS after it was signed, to the second. */
+export function createSessionTokens(secret: string, clock: Clock, ids: IdSource) {
   const key = new TextEncoder().encode(secret);
   return {
     /** A new session: a fresh session id, valid for SESSION_DAYS. */
-    sign: (claims: Pick<SessionClaims, 'sub' | 'role' | 'ver'>) => new SignJWT({ role: claims.role, ver: claims.ver })
-      .setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setJti(randomUUID()).setIssuedAt()
-      .setExpirationTime(`${SESSION_DAYS}d`).sign(key),
+    sign(claims: Pick<SessionClaims, 'sub' | 'role' | 'ver'>) {
+      const issuedAt = Math.floor(clock().getTime() / 1000);
+      return new SignJWT({ role: claims.role, ver: claims.ver })
+        .setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setJti(ids()).setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + SESSION_MAX_AGE_SECONDS).sign(key);
+    },
     /** The claims of a valid, unexpired token, or null. */
     async verify(token: string): Promise<SessionClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock() });
         // Tokens from before session ids existed cannot be logged out one by one: they are refused (one new login).
         if (typeof payload.sub !== 'string' || typeof payload['ver'] !== 'number' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
         return { sub: payload.sub, role: payload['role'] === 'admin' ? 'admin' : 'user', ver: payload['ver'], sid: payload.jti, exp: payload.exp };

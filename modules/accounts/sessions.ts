@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
-import type { ModuleContext } from '../shared/kernel/index.ts';
-import { emailKey } from './commands.ts';
-import { handleUserCommand } from './handling.ts';
-import { createSessionTokens } from './secrets.ts';
-import { UserRuleError } from './user.ts';
+import { DomainError, handleCommand, isDomainError, loadState } from '../shared/kernel/index.ts';
+import type { AccountsRuntime, RequestInfo } from './handlers.ts';
+import { accountByEmail, emailKey, mailContact, sessionAccount, sessionIsLive } from './queries.ts';
+import { checkPassword, createSessionTokens, dummyPasswordHash } from './secrets.ts';
+import { userDecider, userStream } from './user.ts';
 
 /** Who is calling, as the web layer sees it. */
 export type SessionUser = { id: string; name: string; email: string; phone: string; role: 'admin' | 'user' };
@@ -14,33 +13,42 @@ export type SessionUser = { id: string; name: string; email: string; phone: stri
  * (like a password change) bumps users.token_version. Checking both is one query: the user row left-joined
  * to the revocation row of this session id.
  */
-export function createSessions(ctx: ModuleContext) {
-  const tokens = createSessionTokens(ctx.config.JWT_SECRET);
-  const roleOf = (email: string): SessionUser['role'] => (ctx.config.ADMIN_EMAILS.includes(emailKey(email)) ? 'admin' : 'user');
+export function createSessions(rt: AccountsRuntime) {
+  const tokens = createSessionTokens(rt.config.JWT_SECRET, rt.clock, rt.ids);
+  /** ADMIN_EMAILS make an admin; everyone else is a user. */
+  const roleOf = (email: string): SessionUser['role'] => (rt.config.ADMIN_EMAILS.includes(emailKey(email)) ? 'admin' : 'user');
+
+  /** A new session for a user the stream let in: signed with its current token version. */
+  const issue = (userId: string, email: string, tokenVersion: number) => tokens.sign({ sub: userId, role: roleOf(email), ver: tokenVersion });
 
   return {
-    /** A new session for a verified user, or null (unknown, unverified or erased). */
-    async issue(userId: string): Promise<string | null> {
-      const user = await ctx.db.selectFrom('users')
-        .innerJoin('user_personal_data', 'user_personal_data.user_id', 'users.id')
-        .select(['users.id', 'email', 'status', 'token_version'])
-        .where('users.id', '=', userId).executeTakeFirst();
-      if (!user || user.status !== 'verified') return null;
-      return tokens.sign({ sub: user.id, role: roleOf(user.email), ver: user.token_version });
+    /** A session for a user whose address was just verified, at the token version the verification left. */
+    async startVerified(userId: string, tokenVersion: number): Promise<string> {
+      const contact = await mailContact(rt.db, userId);
+      // Erased a moment after verifying: the link no longer leads anywhere.
+      if (!contact) throw new DomainError('verify-link-invalid');
+      return issue(userId, contact.email, tokenVersion);
+    },
+
+    /** One answer for an unknown address and a wrong password; an unverified address is told so only with the right password. */
+    async login(email: string, password: string, req: RequestInfo): Promise<string> {
+      await rt.limit('login', req.ip, emailKey(email));
+      const account = await accountByEmail(rt.db, email);
+      const passwordMatches = await checkPassword(password, account?.password_hash ?? await dummyPasswordHash());
+      const { state } = account ? await loadState(rt.kernel, userDecider, userStream(account.id)) : { state: userDecider.initialState() };
+      // Refuses a wrong password or an unknown address (invalid-credentials), then an unverified one (unverified).
+      userDecider.decide({ type: 'SignIn', passwordMatches }, state);
+      if (account && state.status === 'registered') return issue(account.id, account.email, state.tokenVersion);
+      throw new DomainError('invalid-credentials');
     },
 
     /** The user a session token belongs to, or null when it is missing, invalid, expired or revoked. */
     async authenticate(token: string | null): Promise<SessionUser | null> {
-      if (!token) return null;
-      const claims = await tokens.verify(token);
+      const claims = token ? await tokens.verify(token) : null;
       if (!claims) return null;
-      const user = await ctx.db.selectFrom('users')
-        .innerJoin('user_personal_data', 'user_personal_data.user_id', 'users.id')
-        .leftJoin('revoked_sessions', (j) => j.on('revoked_sessions.session_id', '=', claims.sid))
-        .select(['users.id', 'name', 'email', 'phone', 'status', 'token_version', 'revoked_sessions.session_id as revoked'])
-        .where('users.id', '=', claims.sub).executeTakeFirst();
-      if (!user || user.status !== 'verified' || user.token_version !== claims.ver || user.revoked !== null) return null;
-      return { id: user.id, name: user.name, email: user.email, phone: user.phone, role: roleOf(user.email) };
+      const account = await sessionAccount(rt.db, claims.sub, claims.sid);
+      if (!account || !sessionIsLive(account, claims.ver)) return null;
+      return { id: account.id, name: account.name, email: account.email, phone: account.phone, role: roleOf(account.email) };
     },
 
     /**
@@ -50,22 +58,19 @@ export function createSessions(ctx: ModuleContext) {
     async logout(token: string | null, scope: 'this' | 'everywhere'): Promise<void> {
       const claims = token ? await tokens.verify(token) : null;
       if (!claims) return;
-      const now = new Date().toISOString();
+      const now = rt.clock();
+      const session = { sessionId: claims.sid, tokenVersion: claims.ver, now: now.toISOString() };
       try {
-        if (scope === 'everywhere') {
-          await handleUserCommand(ctx, claims.sub, { type: 'EndAllSessions', sessionId: claims.sid, tokenVersion: claims.ver, now }, { actor: claims.sub });
-          return;
-        }
-        await handleUserCommand(ctx, claims.sub, {
-          type: 'EndSession', sessionId: claims.sid, tokenVersion: claims.ver, expiresAt: new Date(claims.exp * 1000).toISOString(), now,
-        }, {
-          actor: claims.sub,
+        await handleCommand(rt.kernel, userDecider, userStream(claims.sub), scope === 'everywhere'
+          ? { type: 'EndAllSessions', ...session }
+          : { type: 'EndSession', ...session, expiresAt: new Date(claims.exp * 1000).toISOString() }, {
+          metadata: { actor: claims.sub },
           // A revocation only matters until its token expires; dropping the expired ones here keeps the table small.
-          alongside: async (tx) => { await tx.deleteFrom('revoked_sessions').where('expires_at', '<', sql<Date>`now()`).execute(); },
+          alongside: async (tx) => { await tx.deleteFrom('revoked_sessions').where('expires_at', '<', now).execute(); },
         });
       } catch (error) {
         // The account was erased meanwhile: its tokens already fail authentication.
-        if (!(error instanceof UserRuleError)) throw error;
+        if (!isDomainError(error, 'not-registered')) throw error;
       }
     },
   };

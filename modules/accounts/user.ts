@@ -1,8 +1,17 @@
+import { DomainError, type Decider } from '../shared/kernel/index.ts';
+
 /**
- * One user account's stream: events, state, evolve, decide. Pure functions, no I/O.
+ * One user account's stream: vocabulary, evolve, decide. Pure functions, no I/O; time arrives in the command.
  * Events carry ids, hashes of e-mailed secrets and times, never a name, e-mail or phone.
  */
 export type Language = 'pl' | 'en';
+
+/** A verification link works for 48 hours, a password-reset link for one hour; each works once. */
+export const VERIFY_LINK_HOURS = 48;
+export const RESET_LINK_HOURS = 1;
+/** Password rule of registration and reset alike (spec §5 and §9: at least 6 characters). */
+export const MIN_PASSWORD_LENGTH = 6;
+export const passwordLongEnough = (password: string) => password.length >= MIN_PASSWORD_LENGTH;
 
 export type UserEvent =
   | { type: 'UserRegistered'; data: { userId: string; language: Language; registeredAt: string } }
@@ -21,20 +30,17 @@ export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
 
 type Link = { expiresAt: string; used: boolean };
 
-export type UserState =
-  | { status: 'none' }
-  | {
-    status: 'registered';
-    userId: string;
-    verified: boolean;
-    tokenVersion: number;
-    verifyLinks: Record<string, Link>;
-    resetLinks: Record<string, Link>;
-    /** Sessions (token ids) logged out one by one; the others of an older token version ended with it. */
-    endedSessions: Record<string, true>;
-  };
-
-export const initialState = (): UserState => ({ status: 'none' });
+type Registered = {
+  status: 'registered';
+  userId: string;
+  verified: boolean;
+  tokenVersion: number;
+  verifyLinks: Record<string, Link>;
+  resetLinks: Record<string, Link>;
+  /** Sessions (token ids) logged out one by one; the others of an older token version ended with it. */
+  endedSessions: Record<string, true>;
+};
+export type UserState = { status: 'none' } | Registered;
 
 export const userStream = (userId: string) => `user-${userId}`;
 
@@ -71,61 +77,57 @@ const spendAll = (links: Record<string, Link>) =>
   Object.fromEntries(Object.entries(links).map(([hash, link]) => [hash, { ...link, used: true }]));
 
 export type UserCommand =
-  | { type: 'Register'; userId: string; language: Language; tokenHash: string; expiresAt: string; now: string }
+  | { type: 'Register'; userId: string; language: Language; tokenHash: string; passwordLength: number; now: string }
   | { type: 'ReportExistingAddress'; language: Language; now: string }
-  | { type: 'ResendVerification'; tokenHash: string; language: Language; expiresAt: string }
+  | { type: 'ResendVerification'; tokenHash: string; language: Language; now: string }
   | { type: 'VerifyEmail'; tokenHash: string; now: string }
-  | { type: 'RequestPasswordReset'; resetHash: string; language: Language; expiresAt: string }
-  | { type: 'ResetPassword'; resetHash: string; now: string }
+  /** Signing in records nothing: the stream only says whether this user may get a session. */
+  | { type: 'SignIn'; passwordMatches: boolean }
+  | { type: 'RequestPasswordReset'; resetHash: string; language: Language; now: string }
+  | { type: 'ResetPassword'; resetHash: string; passwordLength: number; now: string }
   /** The session a token names (`sessionId`, issued under `tokenVersion`) logs out; `expiresAt` is the token's own expiry. */
   | { type: 'EndSession'; sessionId: string; tokenVersion: number; expiresAt: string; now: string }
   /** The session a token names logs out every session of its user, itself included. */
   | { type: 'EndAllSessions'; sessionId: string; tokenVersion: number; now: string };
 
-export type UserError = 'already-registered' | 'not-registered' | 'invalid-link';
+export type UserErrorCode =
+  | 'already-registered' | 'not-registered' | 'verify-link-invalid' | 'reset-link-invalid'
+  | 'password-too-short' | 'invalid-credentials' | 'unverified';
 
-export class UserRuleError extends Error {
-  override readonly name = 'UserRuleError';
-  readonly code: UserError;
-  constructor(code: UserError) {
-    super(code);
-    this.code = code;
-  }
-}
+const refuse = (code: UserErrorCode, data: Record<string, unknown> = {}) => new DomainError(code, data);
+const hoursAfter = (now: string, hours: number) => new Date(Date.parse(now) + hours * 3_600_000).toISOString();
 
 /** A session is live while its token version is the current one and it has not logged out on its own. */
-const liveSession = (state: Extract<UserState, { status: 'registered' }>, sessionId: string, tokenVersion: number) =>
+const liveSession = (state: Registered, sessionId: string, tokenVersion: number) =>
   tokenVersion === state.tokenVersion && !state.endedSessions[sessionId];
 
+/** A link works until (not at) its expiry, and only once. */
 const usable = (link: Link | undefined, now: string): link is Link =>
   link !== undefined && !link.used && Date.parse(now) < Date.parse(link.expiresAt);
 
-export function decide(command: UserCommand, state: UserState): UserEvent[] {
-  if (command.type === 'Register') {
-    if (state.status !== 'none') throw new UserRuleError('already-registered');
-    const { userId, language, tokenHash, expiresAt, now } = command;
-    return [
-      { type: 'UserRegistered', data: { userId, language, registeredAt: now } },
-      { type: 'VerificationEmailSent', data: { userId, tokenHash, language, expiresAt } },
-    ];
-  }
-  if (state.status !== 'registered') throw new UserRuleError('not-registered');
+function decideRegistered(command: Exclude<UserCommand, { type: 'Register' }>, state: Registered): UserEvent[] {
   const { userId } = state;
   switch (command.type) {
     case 'ReportExistingAddress':
       return [{ type: 'RegistrationAttemptedWithExistingAddress', data: { userId, language: command.language, attemptedAt: command.now } }];
     case 'ResendVerification':
-      // A retried delivery of the same request brings the same link: it is already on the stream.
+      // A verified address needs no link; a retried delivery of the same request brings a link already on the stream.
       if (state.verified || state.verifyLinks[command.tokenHash]) return [];
-      return [{ type: 'VerificationEmailSent', data: { userId, tokenHash: command.tokenHash, language: command.language, expiresAt: command.expiresAt } }];
+      return [{ type: 'VerificationEmailSent', data: { userId, tokenHash: command.tokenHash, language: command.language, expiresAt: hoursAfter(command.now, VERIFY_LINK_HOURS) } }];
     case 'VerifyEmail':
-      if (!usable(state.verifyLinks[command.tokenHash], command.now)) throw new UserRuleError('invalid-link');
+      if (!usable(state.verifyLinks[command.tokenHash], command.now)) throw refuse('verify-link-invalid');
       return [{ type: 'EmailVerified', data: { userId, tokenHash: command.tokenHash, verifiedAt: command.now } }];
+    case 'SignIn':
+      // An unverified address is told so only to someone who knows its password.
+      if (!command.passwordMatches) throw refuse('invalid-credentials');
+      if (!state.verified) throw refuse('unverified', { unverified: true });
+      return [];
     case 'RequestPasswordReset':
       if (state.resetLinks[command.resetHash]) return [];
-      return [{ type: 'PasswordResetRequested', data: { userId, resetHash: command.resetHash, language: command.language, expiresAt: command.expiresAt } }];
+      return [{ type: 'PasswordResetRequested', data: { userId, resetHash: command.resetHash, language: command.language, expiresAt: hoursAfter(command.now, RESET_LINK_HOURS) } }];
     case 'ResetPassword': {
-      if (!usable(state.resetLinks[command.resetHash], command.now)) throw new UserRuleError('invalid-link');
+      if (!usable(state.resetLinks[command.resetHash], command.now)) throw refuse('reset-link-invalid');
+      if (command.passwordLength < MIN_PASSWORD_LENGTH) throw refuse('password-too-short');
       const changed: UserEvent = { type: 'PasswordChanged', data: { userId, resetHash: command.resetHash, tokenVersion: state.tokenVersion + 1, changedAt: command.now } };
       // The reset link arrived by e-mail, which proves the address as well as a verification link does.
       return state.verified ? [changed] : [changed, { type: 'EmailVerified', data: { userId, tokenHash: null, verifiedAt: command.now } }];
@@ -144,3 +146,20 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
     }
   }
 }
+
+export function decide(command: UserCommand, state: UserState): UserEvent[] {
+  if (command.type === 'Register') {
+    if (state.status !== 'none') throw refuse('already-registered');
+    if (command.passwordLength < MIN_PASSWORD_LENGTH) throw refuse('password-too-short');
+    const { userId, language, tokenHash, now } = command;
+    return [
+      { type: 'UserRegistered', data: { userId, language, registeredAt: now } },
+      { type: 'VerificationEmailSent', data: { userId, tokenHash, language, expiresAt: hoursAfter(now, VERIFY_LINK_HOURS) } },
+    ];
+  }
+  if (state.status === 'registered') return decideRegistered(command, state);
+  // Nobody by that address: signing in gets the same answer as a wrong password.
+  throw refuse(command.type === 'SignIn' ? 'invalid-credentials' : 'not-registered');
+}
+
+export const userDecider: Decider<UserCommand, UserEvent, UserState> = { decide, evolve, initialState: () => ({ status: 'none' }) };

@@ -1,7 +1,6 @@
-import type { APIRoute } from 'astro';
-import { translator } from '../i18n/index.ts';
-import { clearSessionCookie, json, languageOf } from '../server/auth.ts';
-import { readForm, readJson } from '../server/http.ts';
+import { LogoutBody } from '../server/accounts-input.ts';
+import { clearSessionCookie } from '../server/auth.ts';
+import { endpoint } from '../server/endpoint.ts';
 import { SESSION_COOKIE, sessionToken } from '../server/session.ts';
 
 /**
@@ -10,15 +9,13 @@ import { SESSION_COOKIE, sessionToken } from '../server/session.ts';
  * the user. A JSON call gets `{ message }`; a plain form post (the navbar's buttons, no script needed) is
  * redirected to the home page.
  */
-export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => {
-  const wantsJson = (request.headers.get('content-type') ?? '').includes('application/json');
-  const body = wantsJson ? await readJson(request) : null;
-  const t = translator(languageOf(body, locals.lang));
-  const everywhere = wantsJson
-    ? typeof body === 'object' && body !== null && (body as { everywhere?: unknown }).everywhere === true
-    : readForm(request).get('everywhere') === '1';
-  await locals.runtime.services.accounts.logout(sessionToken(request, cookies.get(SESSION_COOKIE)?.value), everywhere ? 'everywhere' : 'this');
-  clearSessionCookie({ cookies, locals });
-  if (!wantsJson) return redirect('/', 303);
-  return json({ message: t(everywhere ? 'accounts.loggedOutEverywhere' : 'accounts.loggedOut') });
-};
+export const POST = endpoint({
+  auth: 'public', body: LogoutBody,
+  async handle({ body, services, t, context }) {
+    const { request, cookies } = context;
+    await services.accounts.logout(sessionToken(request, cookies.get(SESSION_COOKIE)?.value), body.everywhere ? 'everywhere' : 'this');
+    clearSessionCookie(context);
+    if (!(request.headers.get('content-type') ?? '').includes('application/json')) return new Response(null, { status: 303, headers: { location: '/' } });
+    return { message: t(body.everywhere ? 'accounts.loggedOutEverywhere' : 'accounts.loggedOut') };
+  },
+});

@@ -1,8 +1,7 @@
-import type { APIRoute } from 'astro';
-import { json, problem } from '../server/http.ts';
+import { endpoint } from '../server/endpoint.ts';
 
 /** GET /profile (Bearer or session cookie) → { id, name, email, phone, role, purchasedVideos }. */
-export const GET: APIRoute = async ({ locals }) => {
-  if (!locals.user) return problem(locals.t, 'error.unauthorized', 401);
-  return json(await locals.runtime.services.accounts.profile(locals.user));
-};
+export const GET = endpoint({
+  auth: 'user',
+  handle: ({ user, services }) => services.accounts.profile(user),
+});

@@ -1,12 +1,12 @@
-import type { APIRoute } from 'astro';
 import { RegisterBody } from '../server/accounts-input.ts';
-import { json, parseAccountsRequest, tooMany } from '../server/auth.ts';
+import { endpoint } from '../server/endpoint.ts';
+import { json } from '../server/http.ts';
 
 /** POST /register → 201 with a message; the same answer whether or not the address already has an account. */
-export const POST: APIRoute = async (context) => {
-  const input = await parseAccountsRequest(context, RegisterBody);
-  if (!input.ok) return input.response;
-  const result = await context.locals.runtime.services.accounts.register(input.data, input.req);
-  if (!result.ok) return tooMany(input.t);
-  return json({ message: input.t('accounts.registered') }, 201);
-};
+export const POST = endpoint({
+  auth: 'public', body: RegisterBody,
+  async handle({ body, services, lang, t, context }) {
+    await services.accounts.register(body, { ip: context.locals.client.ip, language: lang });
+    return json({ message: t('accounts.registered') }, 201);
+  },
+});

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { passwordLongEnough } from '../../modules/accounts/index.ts';
+import { emailAddress, isEmailAddress } from '../../modules/shared/text/index.ts';
 
 /**
  * Request bodies of the accounts API (spec section 7). Issue messages are message-catalogue keys.
@@ -7,15 +8,15 @@ import { passwordLongEnough } from '../../modules/accounts/index.ts';
  */
 const text = (max: number) => v.optional(v.pipe(v.string('error.invalidBody'), v.maxLength(max, 'error.invalidBody')), '');
 const language = v.optional(v.string('error.invalidBody'));
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const filled = (s: string) => s.trim() !== '';
 /** One password-length rule for registration and reset, with the reset page's message (spec §5). */
 const longEnough = <T>(password: (b: T) => string) => v.check<T, 'accounts.passwordTooShort'>((b) => passwordLongEnough(password(b)), 'accounts.passwordTooShort');
 
+/** The spec's order: every field filled, a real address, matching passwords, then the length rule. */
 export const RegisterBody = v.pipe(
   v.object({ name: text(200), email: text(254), password: text(200), phone: text(50), repeat: text(200), language }, 'error.invalidBody'),
   v.check((b) => [b.name, b.email, b.password, b.phone].every(filled), 'accounts.fillAllFields'),
-  v.check((b) => EMAIL.test(b.email.trim()), 'accounts.invalidEmail'),
+  v.check((b) => isEmailAddress(b.email), 'accounts.invalidEmail'),
   v.check((b) => b.password === b.repeat, 'accounts.registerPasswordsMismatch'),
   longEnough((b) => b.password),
 );
@@ -26,11 +27,10 @@ export const LoginBody = v.pipe(
 );
 
 /** forgot-password and resend-verification: one address. */
-export const EmailBody = v.pipe(
-  v.object({ email: text(254), language }, 'error.invalidBody'),
-  v.check((b) => filled(b.email), 'accounts.emailRequired'),
-  v.check((b) => EMAIL.test(b.email.trim()), 'accounts.invalidEmail'),
-);
+export const EmailBody = v.object({
+  email: v.pipe(text(254), v.trim(), v.nonEmpty('accounts.emailRequired'), emailAddress('accounts.invalidEmail')),
+  language,
+}, 'error.invalidBody');
 
 export const VerifyBody = v.object({ token: v.pipe(v.string('accounts.verifyFailed'), v.minLength(1, 'accounts.verifyFailed'), v.maxLength(200, 'accounts.verifyFailed')), language }, 'accounts.verifyFailed');
 
@@ -39,4 +39,13 @@ export const ResetBody = v.pipe(
   v.object({ newPassword: v.pipe(v.string('accounts.passwordTooShort'), v.maxLength(200, 'error.invalidBody')), repeat: v.optional(v.string('error.invalidBody')), language }, 'error.invalidBody'),
   v.check((b) => b.repeat === undefined || b.repeat === b.newPassword, 'accounts.passwordsMismatch'),
   longEnough((b) => b.newPassword),
+);
+
+/** The reset link's id; absent on /reset-password itself, which no link leads to. */
+export const ResetParams = v.object({ id: v.optional(v.string()) });
+
+/** POST /logout: `everywhere` is JSON `true` or the navbar form's `everywhere=1`; any other body ends this session only. */
+export const LogoutBody = v.fallback(
+  v.pipe(v.looseObject({ everywhere: v.optional(v.unknown()) }), v.transform((b) => ({ everywhere: b.everywhere === true || b.everywhere === '1' }))),
+  { everywhere: false },
 );

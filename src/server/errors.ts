@@ -29,6 +29,13 @@ export const ERRORS = {
   'recording-not-found': { status: 404, key: 'notFound.text' },
   'bad-signature': { status: 400, key: 'payment.badSignature' },
   'stripe-not-configured': { status: 404, key: 'notFound.text' },
+  // accounts and contact
+  'invalid-credentials': { status: 401, key: 'accounts.invalidCredentials' },
+  'unverified': { status: 403, key: 'accounts.unverified', expose: true },
+  'verify-link-invalid': { status: 400, key: 'accounts.verifyFailed' },
+  'reset-link-invalid': { status: 400, key: 'accounts.resetLinkInvalid' },
+  'password-too-short': { status: 400, key: 'accounts.passwordTooShort' },
+  'contact-invalid': { status: 400, key: 'api.contactInvalid' },
 } as const satisfies Record<string, { status: number; key: MessageKey; expose?: boolean }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -28,9 +28,10 @@ export function wireModules(ctx: ModuleContext, web: { origin: () => string } = 
     origin: web.origin,
   });
   const accounts = createAccounts(ctx, {
-    mailing,
-    purchasedVideos: async (userId) => (await purchases.purchasesOf(userId))
-      .map((p) => ({ key: p.product_key, purchaseDate: (p.paid_at ?? new Date(0)).toISOString() })),
+    purchases: {
+      purchasedVideos: async (userId) => (await purchases.purchasesOf(userId))
+        .map((p) => ({ key: p.product_key, purchaseDate: (p.paid_at ?? new Date(0)).toISOString() })),
+    },
   });
   for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections]) ctx.store.addProjection(projection);
   const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers };

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { isEmailAddress } from '../../../modules/shared/text/index.ts';
 import { messageOf, postJson } from './api.ts';
 import { Field } from './Field.tsx';
 import type { Messages } from './messages.ts';
@@ -6,7 +7,6 @@ import type { Messages } from './messages.ts';
 export const FORGOT_MESSAGES = ['forgot.email', 'forgot.submit', 'forgot.submitting', 'accounts.emailRequired', 'accounts.invalidEmail', 'accounts.forgotFailed'] as const;
 
 type Props = { m: Messages<(typeof FORGOT_MESSAGES)[number]>; lang: 'pl' | 'en' };
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Forgot password: on success the server's message replaces the form; on failure a generic error shows. */
 export default function ForgotPasswordForm({ m, lang }: Props) {
@@ -19,7 +19,7 @@ export default function ForgotPasswordForm({ m, lang }: Props) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = email.trim() === '' ? m['accounts.emailRequired'] : EMAIL.test(email.trim()) ? null : m['accounts.invalidEmail'];
+    const problem = email.trim() === '' ? m['accounts.emailRequired'] : isEmailAddress(email) ? null : m['accounts.invalidEmail'];
     setFieldError(problem);
     if (problem) {
       input.current?.focus();

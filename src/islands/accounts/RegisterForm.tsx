@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { isEmailAddress } from '../../../modules/shared/text/index.ts';
 import { messageOf, postJson } from './api.ts';
 import { Field } from './Field.tsx';
 import type { Messages } from './messages.ts';
@@ -15,7 +16,6 @@ export const REGISTER_MESSAGES = [
 type Props = { m: Messages<(typeof REGISTER_MESSAGES)[number]>; lang: 'pl' | 'en'; minPassword: number };
 type Name = 'name' | 'email' | 'password' | 'repeat' | 'phone' | 'terms';
 const ORDER: Name[] = ['name', 'email', 'password', 'repeat', 'phone', 'terms'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Registration: idle → submitting → success (201: the verification-link message replaces the form) or error shown 2 s. */
 export default function RegisterForm({ m, lang, minPassword }: Props) {
@@ -32,7 +32,7 @@ export default function RegisterForm({ m, lang, minPassword }: Props) {
   function validate(): Partial<Record<Name, string>> {
     const empty = (['name', 'email', 'password', 'phone'] as const).filter((k) => values[k].trim() === '');
     if (empty.length > 0) return Object.fromEntries(empty.map((k) => [k, m['accounts.fillAllFields']]));
-    if (!EMAIL.test(values.email.trim())) return { email: m['accounts.invalidEmail'] };
+    if (!isEmailAddress(values.email)) return { email: m['accounts.invalidEmail'] };
     if (!terms) return { terms: m['accounts.acceptTerms'] };
     if (values.password !== values.repeat) return { repeat: m['accounts.registerPasswordsMismatch'] };
     if (values.password.length < minPassword) return { password: m['accounts.passwordTooShort'] };

@@ -1,0 +1,39 @@
+import type { ModuleDb } from '../shared/db/index.ts';
+import type { AccountsTables } from './schema.ts';
+import type { Language } from './user.ts';
+
+type Db = ModuleDb<AccountsTables>;
+
+/** Addresses compare trimmed and case-insensitively. */
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+/** The account registered with `email`, with what mail to it needs; undefined when there is none. */
+export const accountByEmail = (db: Db, email: string) => db.selectFrom('user_personal_data')
+  .innerJoin('users', 'users.id', 'user_personal_data.user_id')
+  .select(['user_personal_data.user_id as id', 'name', 'email', 'status', 'language', 'password_hash'])
+  .where('email_key', '=', emailKey(email)).executeTakeFirst();
+
+/** Whose e-mailed link this is (by the hash of its secret); whether it still works is the user's stream's decision. */
+export async function linkOwner(db: Db, tokenHash: string, kind: 'verify' | 'reset'): Promise<string | null> {
+  const row = await db.selectFrom('account_tokens').select('user_id').where('token_hash', '=', tokenHash).where('kind', '=', kind).executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+/** Name, address and chosen language for mail to a user (e.g. purchase confirmations); null once erased. */
+export async function mailContact(db: Db, userId: string): Promise<{ name: string; email: string; language: Language } | null> {
+  const row = await db.selectFrom('users')
+    .innerJoin('user_personal_data', 'user_personal_data.user_id', 'users.id')
+    .select(['name', 'email', 'language']).where('users.id', '=', userId).executeTakeFirst();
+  return row ?? null;
+}
+
+/** The account a session token names, with whether that session was logged out on its own. */
+export const sessionAccount = (db: Db, userId: string, sessionId: string) => db.selectFrom('users')
+  .innerJoin('user_personal_data', 'user_personal_data.user_id', 'users.id')
+  .leftJoin('revoked_sessions', (j) => j.on('revoked_sessions.session_id', '=', sessionId))
+  .select(['users.id', 'name', 'email', 'phone', 'status', 'token_version', 'revoked_sessions.session_id as revoked'])
+  .where('users.id', '=', userId).executeTakeFirst();
+
+/** A session works while its account is verified, its token version is the current one and it was not logged out. */
+export const sessionIsLive = (account: { status: string; token_version: number; revoked: string | null }, tokenVersion: number) =>
+  account.status === 'verified' && account.token_version === tokenVersion && account.revoked === null;

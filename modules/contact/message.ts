@@ -1,0 +1,34 @@
+import * as v from 'valibot';
+import { DomainError, type Decider } from '../shared/kernel/index.ts';
+import { emailAddress } from '../shared/text/index.ts';
+
+/**
+ * One contact message's stream. The message itself (name, e-mail, text) is personal data: the decider checks
+ * it, the event keeps only its id and language, and the text is written beside the event (contact_messages).
+ */
+export type ContactInput = { fromName: string; email: string; message: string };
+
+export const MAX_NAME = 200;
+export const MAX_MESSAGE = 5000;
+const filled = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(max));
+/** Spec 3 and 5: fromName, email and message, all required; ours: within sane lengths (trimmed), a real address. */
+export const ContactFields = v.object({ fromName: filled(MAX_NAME), email: emailAddress(), message: filled(MAX_MESSAGE) });
+
+export type ContactEvent = { type: 'ContactMessageReceived'; data: { messageId: string; lang: 'pl' | 'en'; receivedAt: string } };
+export type ContactCommand = { type: 'ReceiveMessage'; messageId: string; fields: ContactInput; lang: 'pl' | 'en'; now: string };
+export type ContactState = { status: 'none' } | { status: 'received' };
+
+export const contactStream = (messageId: string) => `contact-${messageId}`;
+
+export function decide(command: ContactCommand, state: ContactState): ContactEvent[] {
+  // The same message twice (a retried request) is received once.
+  if (state.status === 'received') return [];
+  if (!v.is(ContactFields, command.fields)) throw new DomainError('contact-invalid');
+  return [{ type: 'ContactMessageReceived', data: { messageId: command.messageId, lang: command.lang, receivedAt: command.now } }];
+}
+
+export const contactDecider: Decider<ContactCommand, ContactEvent, ContactState> = {
+  decide,
+  evolve: (_state, event) => (event.type === 'ContactMessageReceived' ? { status: 'received' } : _state),
+  initialState: () => ({ status: 'none' }),
+};
