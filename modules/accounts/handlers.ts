@@ -1,7 +1,6 @@
 import { mailMessage } from '../mailing/index.ts';
 import type { Config } from '../shared/config/index.ts';
-import type { ModuleDb, ModuleTx } from '../shared/db/index.ts';
-import type { Tx } from '../shared/events/index.ts';
+import type { ModuleDb } from '../shared/db/index.ts';
 import { DomainError, handleCommand, type Clock, type CommandDeps, type CommandOptions, type IdSource } from '../shared/kernel/index.ts';
 import type { RateLimitedAction } from './limits.ts';
 import { accountMail, type AccountMailKind } from './mails.ts';
@@ -13,7 +12,7 @@ import { userDecider, userStream, type Language, type UserCommand, type UserEven
 /** What the accounts handlers share: the module's own tables, the kernel, the clock, ids and the rate limits. */
 export type AccountsRuntime = {
   db: ModuleDb<AccountsTables>;
-  kernel: CommandDeps;
+  kernel: CommandDeps<AccountsTables>;
   config: Config;
   clock: Clock;
   ids: IdSource;
@@ -29,13 +28,11 @@ export const MAIL_REQUEST_TOPIC = 'accounts.mail-request';
 export type MailRequest = { kind: 'forgot' | 'resend'; email: string; language: Language; secret: string };
 
 const UNIQUE_VIOLATION = '23505';
-/** The kernel's transaction, seen as this module's tables only. */
-const ownTx = (tx: Tx) => tx as unknown as ModuleTx<AccountsTables>;
 
 export function createHandlers(rt: AccountsRuntime) {
   const site = rt.config.SITE_NAME;
   const now = () => rt.clock().toISOString();
-  const command = (userId: string, cmd: UserCommand, opts: CommandOptions<UserCommand, UserEvent, UserState> = {}) =>
+  const command = (userId: string, cmd: UserCommand, opts: CommandOptions<UserCommand, UserEvent, UserState, AccountsTables> = {}) =>
     handleCommand(rt.kernel, userDecider, userStream(userId), cmd, { metadata: { actor: null }, ...opts });
   /** The mail of an account event, at most once per `cause`. */
   const mail = (kind: AccountMailKind, cause: string, to: { email: string; name: string }, language: Language, path: string) =>
@@ -75,7 +72,7 @@ export function createHandlers(rt: AccountsRuntime) {
       try {
         await command(userId, { type: 'Register', userId, language: req.language, tokenHash, passwordLength: input.password.length, now: now() }, {
           alongside: async (tx) => {
-            await ownTx(tx).insertInto('user_personal_data').values({
+            await tx.insertInto('user_personal_data').values({
               user_id: userId, ...person, email_key: emailKey(person.email), phone: input.phone.trim(), password_hash: passwordHash,
             }).execute();
           },
@@ -143,7 +140,7 @@ export function createHandlers(rt: AccountsRuntime) {
       await command(userId, { type: 'ResetPassword', resetHash, passwordLength: newPassword.length, now: now() }, {
         metadata: { actor: userId },
         alongside: async (tx) => {
-          await ownTx(tx).updateTable('user_personal_data').set({ password_hash: passwordHash }).where('user_id', '=', userId).execute();
+          await tx.updateTable('user_personal_data').set({ password_hash: passwordHash }).where('user_id', '=', userId).execute();
         },
       });
     },

@@ -1,13 +1,14 @@
-import type { Projection, RecordedEvent, Tx } from '../shared/events/index.ts';
+import type { Projection, RecordedEvent } from '../shared/events/index.ts';
 import { USER_EVENT_TYPES, type UserEvent } from './user.ts';
+import type { AccountsTables } from './schema.ts';
 
 const isUserEvent = (e: RecordedEvent): e is RecordedEvent & UserEvent => (USER_EVENT_TYPES as readonly string[]).includes(e.type);
 
 /** users: status, language and token version per user. Replay-safe: applying an event twice gives the same row. */
-export const usersProjection: Projection = {
+export const usersProjection: Projection<AccountsTables> = {
   name: 'accounts.users',
   tables: ['users'],
-  async apply(tx: Tx, recorded: RecordedEvent) {
+  async apply(tx, recorded: RecordedEvent) {
     if (!isUserEvent(recorded)) return;
     const event = recorded as UserEvent;
     switch (event.type) {
@@ -37,10 +38,10 @@ export const usersProjection: Projection = {
 };
 
 /** account_tokens: which user an e-mailed link (by the hash of its secret) belongs to. */
-export const accountTokensProjection: Projection = {
+export const accountTokensProjection: Projection<AccountsTables> = {
   name: 'accounts.tokens',
   tables: ['account_tokens'],
-  async apply(tx: Tx, recorded: RecordedEvent) {
+  async apply(tx, recorded: RecordedEvent) {
     if (!isUserEvent(recorded)) return;
     const event = recorded as UserEvent;
     const row = event.type === 'VerificationEmailSent' ? { token_hash: event.data.tokenHash, user_id: event.data.userId, kind: 'verify' as const }
@@ -51,10 +52,10 @@ export const accountTokensProjection: Projection = {
 };
 
 /** revoked_sessions: the sessions logged out one by one; authenticate joins it, so a revoked token fails on every instance. */
-export const revokedSessionsProjection: Projection = {
+export const revokedSessionsProjection: Projection<AccountsTables> = {
   name: 'accounts.revoked-sessions',
   tables: ['revoked_sessions'],
-  async apply(tx: Tx, recorded: RecordedEvent) {
+  async apply(tx, recorded: RecordedEvent) {
     if (!isUserEvent(recorded)) return;
     const event = recorded as UserEvent;
     if (event.type !== 'SessionEnded') return;

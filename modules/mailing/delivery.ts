@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { createTransport } from 'nodemailer';
 import type { Logger } from 'pino';
 import { parseSmtpUrl } from '../shared/config/index.ts';
-import type { Database } from '../shared/db/index.ts';
+import type { SharedTables } from '../shared/db/index.ts';
 import type { OutboxHandler } from '../shared/outbox/index.ts';
 import { linksIn, type Mail } from './mail.ts';
 
@@ -49,7 +49,7 @@ export function smtpSender(smtpUrl: string, from: string): SendMail {
 }
 
 /** Without SMTP: keep the message in the dev mailbox table and print its subject and links. */
-export function devMailboxSender(db: Kysely<Database>, log: Logger): SendMail {
+export function devMailboxSender(db: Kysely<SharedTables>, log: Logger): SendMail {
   return async (mail, messageId) => {
     await db.insertInto('dev_mailbox').values({
       message_id: messageId,

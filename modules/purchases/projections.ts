@@ -1,11 +1,12 @@
 import type { Projection, RecordedEvent } from '../shared/events/index.ts';
 import type { PurchaseEvent } from './purchase.ts';
+import type { PurchasesTables } from './schema.ts';
 
 const PURCHASE_EVENTS = new Set<string>(['CheckoutStarted', 'CheckoutExpired', 'PurchaseCompleted', 'DuplicatePaymentReceived', 'DuplicatePaymentRefunded', 'PlaybackStarted']);
 const isPurchaseEvent = (e: RecordedEvent): e is RecordedEvent & PurchaseEvent => PURCHASE_EVENTS.has(e.type);
 
 /** The purchases read model. Replay-safe: each event sets state rather than adding to it. */
-export const purchasesProjection: Projection = {
+export const purchasesProjection: Projection<PurchasesTables> = {
   name: 'purchases',
   tables: ['purchases'],
   async apply(tx, event) {

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { connectPglite, connectPostgres, migrateToLatest, type DatabaseHandle } from '../../modules/shared/db/index.ts';
+import type { AccountsTables } from '../../modules/accounts/schema.ts';
+import type { CatalogueTables } from '../../modules/catalogue/schema.ts';
+import type { ContactTables } from '../../modules/contact/schema.ts';
+import type { PurchasesTables } from '../../modules/purchases/schema.ts';
+import { connectPglite, connectPostgres, migrateToLatest, type DatabaseHandle, type SharedTables } from '../../modules/shared/db/index.ts';
 
 export type Backend = { name: 'pglite' | 'postgres'; open(): Promise<DatabaseHandle & { url?: string }> };
 
@@ -45,9 +50,12 @@ export const backends: Backend[] = [
   }] : []),
 ];
 
-/** A migrated database on the given backend. */
+/** Every table, for tests that look into the read models of several modules. */
+export type TestDatabase = SharedTables & AccountsTables & CatalogueTables & ContactTables & PurchasesTables;
+
+/** A migrated database on the given backend, typed with every module's tables. */
 export async function openMigrated(backend: Backend) {
   const handle = await backend.open();
   await migrateToLatest(handle.db);
-  return handle;
+  return { ...handle, db: handle.db as unknown as Kysely<TestDatabase> };
 }

@@ -1,10 +1,10 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { PGlite as PGliteType } from '@electric-sql/pglite';
-import type { Database } from './schema.ts';
+import type { SharedTables } from './schema.ts';
 
 export type DatabaseHandle = {
-  db: Kysely<Database>;
+  db: Kysely<SharedTables>;
   kind: 'pglite' | 'postgres';
   /** Calls `onNotify` for every NOTIFY on `channel` (a constant identifier); answers a function that stops. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
@@ -29,7 +29,7 @@ export function connectPostgres(url: string, options: { max?: number } = {}): Da
   // query holds it (the query rejects too), and an unheeded 'error' event throws. The pool replaces it.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<SharedTables>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', listen: (channel, onNotify) => listenPostgres(url, channel, onNotify), close: () => db.destroy() };
 }
 
@@ -101,7 +101,7 @@ export async function connectPglite(dataDir: string | undefined): Promise<Databa
   const pglite = await PGlite.create(dataDir ? { dataDir, parsers: { [INT8]: (v: string) => Number(v) } }
     : { parsers: { [INT8]: (v: string) => Number(v) } });
   const pool = pgliteAsPool(pglite);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
+  const db = new Kysely<SharedTables>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
   return {
     db, kind: 'pglite', close: () => db.destroy(),
     // One process owns an embedded database, so its own notifications are all there is to hear.

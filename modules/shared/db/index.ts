@@ -1,3 +1,3 @@
-export type { Database, ModuleDb, ModuleTx, SharedTables } from './schema.ts';
+export type { ModuleDb, ModuleTx, SharedTables } from './schema.ts';
 export { connectDatabase, connectPglite, connectPostgres, type DatabaseHandle } from './connect.ts';
 export { migrateToLatest } from './migrate.ts';

@@ -1,10 +1,6 @@
-import type { AccountsTables } from '../../accounts/schema.ts';
-import type { CatalogueTables } from '../../catalogue/schema.ts';
-import type { ContactTables } from '../../contact/schema.ts';
-import type { PurchasesTables } from '../../purchases/schema.ts';
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
-/** Tables owned by the shared infrastructure. Modules extend `Database` with their own read models. */
+/** Tables owned by the shared infrastructure; each module declares its own read models in its schema.ts. */
 export interface EventsTable {
   position: Generated<number>;
   stream_id: string;
@@ -58,9 +54,3 @@ export interface SharedTables {
 /** A module's view of the database: the shared tables and its own read models, nobody else's. */
 export type ModuleDb<Own> = Kysely<SharedTables & Own>;
 export type ModuleTx<Own> = Transaction<SharedTables & Own>;
-
-/**
- * Every table. Modules declare their read models in their own schema file and add them here
- * (one line each) so Kysely queries are typed end to end.
- */
-export interface Database extends SharedTables, AccountsTables, CatalogueTables, ContactTables, PurchasesTables {}

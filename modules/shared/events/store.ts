@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { SharedTables } from '../db/schema.ts';
 import { EVENTS_CHANNEL } from './follower.ts';
 import {
   ConcurrencyError,
@@ -43,7 +43,7 @@ const toRecorded = (r: Row): RecordedEvent => ({
 
 export type EventStore = ReturnType<typeof createEventStore>;
 
-export function createEventStore(db: Kysely<Database>, options: {
+export function createEventStore(db: Kysely<SharedTables>, options: {
   projections?: readonly Projection[];
   /** Called after a commit (never inside it), e.g. to wake the outbox worker or drop cached pages. */
   onCommitted?: (events: RecordedEvent[]) => void;

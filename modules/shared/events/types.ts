@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { SharedTables } from '../db/schema.ts';
 
 /** An event as a module produces it: plain typed data, no personal data in `data`. */
 export type NewEvent<T extends string = string, D = unknown> = { type: T; data: D };
@@ -18,14 +18,17 @@ export type RecordedEvent<T extends string = string, D = unknown> = NewEvent<T, 
 /** `number`: the stream must be at exactly that version (0 = does not exist yet). */
 export type ExpectedVersion = number | 'any';
 
-export type Tx = Transaction<Database>;
+export type Tx = Transaction<SharedTables>;
 
-/** A read model updater. Runs inside the append's transaction and again, in log order, on rebuild. */
-export type Projection = {
+/**
+ * A read model updater. Runs inside the append's transaction and again, in log order, on rebuild.
+ * `Own` names the module's tables it writes; the store holds every module's projections.
+ */
+export type Projection<Own = any> = {
   name: string;
   /** Tables this projection owns: emptied before a rebuild. */
   tables: readonly string[];
-  apply(tx: Tx, event: RecordedEvent): Promise<void>;
+  apply(tx: Transaction<SharedTables & Own>, event: RecordedEvent): Promise<void>;
 };
 
 /** A side effect to perform after commit, at most once per `dedupeKey`. */

@@ -1,10 +1,12 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { SharedTables } from '../db/schema.ts';
 import type { EventStore } from '../events/store.ts';
 import { ConcurrencyError, type EventMetadata, type NewEvent, type OutboxMessage, type RecordedEvent, type Tx } from '../events/types.ts';
 import { fold, type Decider } from './decider.ts';
 
-export type CommandDeps = { db: Kysely<SharedTables>; store: EventStore };
+/** The database (typed with the module's own tables, `Own`) and the event store a command runs against. */
+export type CommandDeps<Own = unknown> = { db: Kysely<SharedTables & Own>; store: EventStore };
+type OwnTx<Own> = Transaction<SharedTables & Own>;
 
 export type Decided<E extends NewEvent, S> = {
   /** Events recorded by this command (on its stream and, through `alongside`, on others). */
@@ -15,7 +17,7 @@ export type Decided<E extends NewEvent, S> = {
   state: S;
 };
 
-export type CommandOptions<C, E extends NewEvent, S> = {
+export type CommandOptions<C, E extends NewEvent, S, Own = unknown> = {
   metadata?: EventMetadata;
   /** Side effects of the decided events (mail), written to the outbox in the same transaction. */
   outbox?: (events: E[], state: S) => OutboxMessage[];
@@ -23,26 +25,28 @@ export type CommandOptions<C, E extends NewEvent, S> = {
    * Reads inside the transaction before deciding, to complete the command (e.g. who already owns the
    * product): whatever it reads commits or retries together with the append.
    */
-  prepare?: (tx: Tx, command: C, state: S) => Promise<C>;
+  prepare?: (tx: OwnTx<Own>, command: C, state: S) => Promise<C>;
   /** Writes beside the events in the same transaction (personal data kept out of events, another stream's claim). */
-  alongside?: (tx: Tx, events: E[], state: S) => Promise<RecordedEvent[] | void>;
+  alongside?: (tx: OwnTx<Own>, events: E[], state: S) => Promise<RecordedEvent[] | void>;
   /** Join a transaction the caller holds: no retry here, the caller's transaction retries as a whole. */
-  tx?: Tx;
+  tx?: OwnTx<Own>;
 };
 
 const MAX_ATTEMPTS = 8;
 
-async function decideInTx<C, E extends NewEvent, S>(
-  deps: CommandDeps, tx: Tx, decider: Decider<C, E, S>, streamId: string, command: C, opts: CommandOptions<C, E, S>,
+async function decideInTx<C, E extends NewEvent, S, Own>(
+  deps: CommandDeps<Own>, tx: OwnTx<Own>, decider: Decider<C, E, S>, streamId: string, command: C, opts: CommandOptions<C, E, S, Own>,
 ): Promise<Decided<E, S>> {
-  const history = await deps.store.readStream(streamId, tx);
+  // The store knows only the shared tables; the module's own are the same transaction.
+  const shared = tx as unknown as Tx;
+  const history = await deps.store.readStream(streamId, shared);
   const before = fold(decider, history as unknown as E[]);
   const complete = opts.prepare ? await opts.prepare(tx, command, before) : command;
   const events = decider.decide(complete, before);
   if (events.length === 0) return { recorded: [], events, state: before };
   const after = events.reduce(decider.evolve, before);
   const appended = await deps.store.append(streamId, history.length === 0 ? 0 : history.at(-1)!.streamVersion, events, {
-    tx, metadata: opts.metadata ?? {}, outbox: opts.outbox?.(events, after) ?? [],
+    tx: shared, metadata: opts.metadata ?? {}, outbox: opts.outbox?.(events, after) ?? [],
   });
   const beside = (await opts.alongside?.(tx, events, after)) ?? [];
   return { recorded: [...appended.events, ...beside], events, state: after };
@@ -54,13 +58,13 @@ async function decideInTx<C, E extends NewEvent, S>(
  * command is decided again on the new state, so a rule is never checked against a stale one.
  * A refused command throws the decider's DomainError and writes nothing.
  */
-export async function handleCommand<C, E extends NewEvent, S>(
-  deps: CommandDeps, decider: Decider<C, E, S>, streamId: string, command: C, opts: CommandOptions<C, E, S> = {},
+export async function handleCommand<C, E extends NewEvent, S, Own = unknown>(
+  deps: CommandDeps<Own>, decider: Decider<C, E, S>, streamId: string, command: C, opts: CommandOptions<C, E, S, Own> = {},
 ): Promise<Decided<E, S>> {
   if (opts.tx) return decideInTx(deps, opts.tx, decider, streamId, command, opts);
   for (let attempt = 1; ; attempt++) {
     try {
-      const decided = await deps.db.transaction().execute((tx) => decideInTx(deps, tx as unknown as Tx, decider, streamId, command, opts));
+      const decided = await deps.db.transaction().execute((tx) => decideInTx(deps, tx, decider, streamId, command, opts));
       deps.store.committed(decided.recorded);
       return decided;
     } catch (error) {

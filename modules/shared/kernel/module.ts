@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config/index.ts';
-import type { Database } from '../db/index.ts';
+import type { SharedTables } from '../db/index.ts';
 import type { EventStore } from '../events/index.ts';
 import type { Clock, IdSource } from './decider.ts';
 
@@ -12,7 +12,7 @@ import type { Clock, IdSource } from './decider.ts';
 export type ModuleContext = {
   config: Config;
   log: Logger;
-  db: Kysely<Database>;
+  db: Kysely<SharedTables>;
   store: EventStore;
   clock?: Clock;
   ids?: IdSource;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { SharedTables } from '../db/schema.ts';
 
 export type OutboxHandler = (payload: unknown, message: { id: number; topic: string; attempts: number }) => Promise<void>;
 
@@ -35,7 +35,7 @@ export const defaultBackoff = (attempt: number) => Math.min(1000 * 2 ** (attempt
  * handled outside any transaction, then marked done only if the claim is still ours,
  * so two workers never both finish one message and a crash mid-send only delays it.
  */
-export function createOutboxWorker(db: Kysely<Database>, options: OutboxWorkerOptions) {
+export function createOutboxWorker(db: Kysely<SharedTables>, options: OutboxWorkerOptions) {
   const leaseMs = options.leaseMs ?? 60_000;
   const maxAttempts = options.maxAttempts ?? Number.POSITIVE_INFINITY;
   const giveUpAfterMs = options.giveUpAfterMs ?? 72 * 3600_000;
