@@ -6,7 +6,7 @@ import { createRateLimiter } from '../shared/rate-limit/index.ts';
 import { createHandlers, MAIL_REQUEST_TOPIC, type AccountsRuntime, type MailRequest } from './handlers.ts';
 import { countsFor, defaultLimits, type ActionLimits, type RateLimitedAction } from './limits.ts';
 import { accountTokensProjection, revokedSessionsProjection, usersProjection } from './projections.ts';
-import { mailContact } from './queries.ts';
+import { allAccounts, mailContact, roleOf } from './queries.ts';
 import type { AccountsTables } from './schema.ts';
 import { SESSION_MAX_AGE_SECONDS } from './secrets.ts';
 import { createSessions, type SessionUser } from './sessions.ts';
@@ -80,6 +80,14 @@ export function createAccounts(ctx: ModuleContext, ports: AccountsPorts, options
 
     async profile(user: SessionUser): Promise<Profile> {
       return { ...user, purchasedVideos: await ports.purchases.purchasedVideos(user.id) };
+    },
+
+    /** Every user as the admin panel lists them (spec 7, GET /api/users): role and purchased titles included. */
+    async users(): Promise<Profile[]> {
+      const accounts = await allAccounts(db);
+      return Promise.all(accounts.map(async (a) => ({
+        ...a, role: roleOf(ctx.config.ADMIN_EMAILS, a.email), purchasedVideos: await ports.purchases.purchasedVideos(a.id),
+      })));
     },
 
     /** Accounts have no demo content: people register themselves (ADMIN_EMAILS makes an admin). */

@@ -7,6 +7,14 @@ type Db = ModuleDb<AccountsTables>;
 /** Addresses compare trimmed and case-insensitively. */
 export const emailKey = (email: string) => email.trim().toLowerCase();
 
+/** ADMIN_EMAILS make an admin; everyone else is a user. */
+export const roleOf = (adminEmails: readonly string[], email: string): 'admin' | 'user' => (adminEmails.includes(emailKey(email)) ? 'admin' : 'user');
+
+/** Every account that still has its personal data, in the order they registered (the admin's users table). */
+export const allAccounts = (db: Db) => db.selectFrom('users')
+  .innerJoin('user_personal_data', 'user_personal_data.user_id', 'users.id')
+  .select(['users.id', 'name', 'email', 'phone']).orderBy('registered_at').orderBy('users.id').execute();
+
 /** The account registered with `email`, with what mail to it needs; undefined when there is none. */
 export const accountByEmail = (db: Db, email: string) => db.selectFrom('user_personal_data')
   .innerJoin('users', 'users.id', 'user_personal_data.user_id')

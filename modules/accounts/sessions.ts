@@ -1,6 +1,6 @@
 import { DomainError, handleCommand, isDomainError, loadState } from '../shared/kernel/index.ts';
 import type { AccountsRuntime, RequestInfo } from './handlers.ts';
-import { accountByEmail, emailKey, mailContact, sessionAccount, sessionIsLive } from './queries.ts';
+import { accountByEmail, emailKey, mailContact, roleOf, sessionAccount, sessionIsLive } from './queries.ts';
 import { checkPassword, createSessionTokens, dummyPasswordHash } from './secrets.ts';
 import { userDecider, userStream } from './user.ts';
 
@@ -15,11 +15,10 @@ export type SessionUser = { id: string; name: string; email: string; phone: stri
  */
 export function createSessions(rt: AccountsRuntime) {
   const tokens = createSessionTokens(rt.config.JWT_SECRET, rt.clock, rt.ids);
-  /** ADMIN_EMAILS make an admin; everyone else is a user. */
-  const roleOf = (email: string): SessionUser['role'] => (rt.config.ADMIN_EMAILS.includes(emailKey(email)) ? 'admin' : 'user');
+  const role = (email: string): SessionUser['role'] => roleOf(rt.config.ADMIN_EMAILS, email);
 
   /** A new session for a user the stream let in: signed with its current token version. */
-  const issue = (userId: string, email: string, tokenVersion: number) => tokens.sign({ sub: userId, role: roleOf(email), ver: tokenVersion });
+  const issue = (userId: string, email: string, tokenVersion: number) => tokens.sign({ sub: userId, role: role(email), ver: tokenVersion });
 
   return {
     /** A session for a user whose address was just verified, at the token version the verification left. */
@@ -48,7 +47,7 @@ export function createSessions(rt: AccountsRuntime) {
       if (!claims) return null;
       const account = await sessionAccount(rt.db, claims.sub, claims.sid);
       if (!account || !sessionIsLive(account, claims.ver)) return null;
-      return { id: account.id, name: account.name, email: account.email, phone: account.phone, role: roleOf(account.email) };
+      return { id: account.id, name: account.name, email: account.email, phone: account.phone, role: role(account.email) };
     },
 
     /**
