@@ -32,6 +32,8 @@ export type EndpointSpec<B extends Schema | undefined, P extends Schema | undefi
   params?: P;
   /** Answers a Response, or a value sent as JSON with 200. A DomainError becomes its status and message (src/server/errors.ts). */
   handle(call: Call<Out<B>, Out<P>, A>): Promise<Response | unknown>;
+  /** The 500 `{ message }` when anything else fails (spec 8's admin fallbacks, e.g. "Błąd podczas usuwania."); the error is logged. */
+  failure?: MessageKey;
 };
 
 /** A schema issue's message is a catalogue key when it names one; anything else reads as an invalid body. */
@@ -64,7 +66,11 @@ export function endpoint<B extends Schema | undefined = undefined, P extends Sch
       });
       return answer instanceof Response ? answer : json(answer);
     } catch (error) {
-      if (!isDomainError(error) || !isErrorCode(error.code)) throw error;
+      if (!isDomainError(error) || !isErrorCode(error.code)) {
+        if (!spec.failure) throw error;
+        locals.runtime.log.error({ err: error, requestId: locals.requestId, path: context.url.pathname }, 'request failed');
+        return problem(spec.failure, 500);
+      }
       const known = ERRORS[error.code] as { status: number; key: MessageKey; expose?: boolean };
       return problem(known.key, known.status, known.expose ? error.data : {});
     }

@@ -36,6 +36,9 @@ export const ERRORS = {
   'reset-link-invalid': { status: 400, key: 'accounts.resetLinkInvalid' },
   'password-too-short': { status: 400, key: 'accounts.passwordTooShort' },
   'contact-invalid': { status: 400, key: 'api.contactInvalid' },
+  // admin (accounts: deleting a user)
+  'not-registered': { status: 404, key: 'admin.userNotFound' },
+  'cannot-delete-admin': { status: 403, key: 'admin.cannotDeleteAdmin' },
 } as const satisfies Record<string, { status: number; key: MessageKey; expose?: boolean }>;
 
 export type ErrorCode = keyof typeof ERRORS;
