@@ -3,8 +3,9 @@ import type { Config } from '../shared/config/index.ts';
 import type { ModuleDb } from '../shared/db/index.ts';
 import { DomainError, handleCommand, type Clock, type CommandDeps, type CommandOptions, type IdSource } from '../shared/kernel/index.ts';
 import type { RateLimitedAction } from './limits.ts';
+import { erasePersonalData, type Person } from './erasure.ts';
 import { accountMail, type AccountMailKind } from './mails.ts';
-import { accountByEmail, emailKey, linkOwner } from './queries.ts';
+import { accountByEmail, emailKey, linkOwner, personalData, roleOf } from './queries.ts';
 import type { AccountsTables } from './schema.ts';
 import { hashLinkSecret, hashPassword, newLinkSecret } from './secrets.ts';
 import { userDecider, userStream, type Language, type UserCommand, type UserEvent, type UserState } from './user.ts';
@@ -18,6 +19,8 @@ export type AccountsRuntime = {
   ids: IdSource;
   /** Counts one attempt; throws DomainError('rate-limited') when a limit is over. */
   limit(action: RateLimitedAction, ip: string, key: string): Promise<void>;
+  /** Drops the rate-limit counters about an address (an erased account's). */
+  forgetCounters(key: string): Promise<void>;
 };
 
 /** Where the request came from: the limits count per client address; links always point at PUBLIC_URL. */
@@ -128,6 +131,22 @@ export function createHandlers(rt: AccountsRuntime) {
       await command(user.id, { type: 'RequestPasswordReset', resetHash: hash, language: request.language, now: now() }, {
         outbox: () => [mail('reset', `${user.id}:${hash}`, user, request.language, `/reset-password/${request.secret}`)],
       });
+    },
+
+    /**
+     * An admin (`adminId`, the event's actor) deletes a user: UserDeleted on their stream, their personal data erased
+     * in the same transaction (see erasure.ts), so they can no longer log in and every token fails. Refused for an
+     * admin's account (`cannot-delete-admin`) and for an id with no account (`not-registered`). Answers whom it erased.
+     */
+    async deleteUser(userId: string, adminId: string): Promise<Person | undefined> {
+      const person = await personalData(rt.db, userId);
+      const isAdmin = person ? roleOf(rt.config.ADMIN_EMAILS, person.email) === 'admin' : false;
+      await command(userId, { type: 'DeleteUser', isAdmin, now: now() }, {
+        metadata: { actor: adminId },
+        alongside: (tx) => erasePersonalData(tx, userId, person),
+      });
+      if (person) await rt.forgetCounters(emailKey(person.email));
+      return person;
     },
 
     /** Sets a new password through a reset link; spends the link and revokes every older session token. */

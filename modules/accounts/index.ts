@@ -4,7 +4,7 @@ import { DomainError, randomIds, systemClock, type ModuleContext } from '../shar
 import type { OutboxHandler } from '../shared/outbox/index.ts';
 import { createRateLimiter } from '../shared/rate-limit/index.ts';
 import { createHandlers, MAIL_REQUEST_TOPIC, type AccountsRuntime, type MailRequest } from './handlers.ts';
-import { countsFor, defaultLimits, type ActionLimits, type RateLimitedAction } from './limits.ts';
+import { countsFor, defaultLimits, keyBuckets, type ActionLimits, type RateLimitedAction } from './limits.ts';
 import { accountTokensProjection, revokedSessionsProjection, usersProjection } from './projections.ts';
 import { allAccounts, mailContact, roleOf } from './queries.ts';
 import type { AccountsTables } from './schema.ts';
@@ -25,6 +25,8 @@ export type Profile = SessionUser & { purchasedVideos: PurchasedVideo[] };
 export type AccountsPorts = {
   /** The items a user owns, for the profile. */
   purchases: { purchasedVideos(userId: string): Promise<PurchasedVideo[]> };
+  /** Other modules forget what they hold about an address when its account is deleted (contact: its messages). */
+  people: { forgetAddress(email: string): Promise<void> };
 };
 
 export type AccountsOptions = {
@@ -48,6 +50,7 @@ export function createAccounts(ctx: ModuleContext, ports: AccountsPorts, options
     async limit(action, ip, key) {
       if (await limiter.exceeded(...countsFor(limits[action], action, ip, key))) throw new DomainError('rate-limited');
     },
+    forgetCounters: (key) => limiter.forget(...keyBuckets(key)),
   };
   const handlers = createHandlers(rt);
   const sessions = createSessions(rt);
@@ -88,6 +91,15 @@ export function createAccounts(ctx: ModuleContext, ports: AccountsPorts, options
       return Promise.all(accounts.map(async (a) => ({
         ...a, role: roleOf(ctx.config.ADMIN_EMAILS, a.email), purchasedVideos: await ports.purchases.purchasedVideos(a.id),
       })));
+    },
+
+    /**
+     * DELETE /api/users/{id} (admin): the user can no longer log in, every token of theirs fails, and their name,
+     * address, phone and password hash are gone from every table; their purchases stay. Refusals: `cannot-delete-admin`, `not-registered`.
+     */
+    async deleteUser(userId: string, adminId: string): Promise<void> {
+      const person = await handlers.deleteUser(userId, adminId);
+      if (person) await ports.people.forgetAddress(person.email);
     },
 
     /** Accounts have no demo content: people register themselves (ADMIN_EMAILS makes an admin). */

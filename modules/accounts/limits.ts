@@ -24,6 +24,13 @@ export const defaultLimits: Record<RateLimitedAction, ActionLimits> = {
   reset: { perIp: { max: 30, windowSeconds: 3600 }, perKey: { max: 10, windowSeconds: 3600 } },
 };
 
+/**
+ * The counters about `key` alone (an address), for every action: what erasing an account can find of it. The
+ * counters per key and client cannot be named without the client's address; they hold a hash and run out with their window.
+ */
+export const keyBuckets = (key: string): string[][] =>
+  (Object.keys(defaultLimits) as RateLimitedAction[]).map((action) => [`accounts:${action}:key`, key]);
+
 /** The counters one attempt at `action` bumps: from client `ip`, about `key` (an address or a link's hash). */
 export function countsFor(limits: ActionLimits, action: RateLimitedAction, ip: string, key: string): Count[] {
   const client = clientKey(ip);

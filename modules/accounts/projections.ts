@@ -29,6 +29,10 @@ export const usersProjection: Projection<AccountsTables> = {
       case 'SignedOutEverywhere':
         await tx.updateTable('users').set({ token_version: event.data.tokenVersion }).where('id', '=', event.data.userId).execute();
         return;
+      case 'UserDeleted':
+        // No row, no session: every token of the user fails authentication on every instance.
+        await tx.deleteFrom('users').where('id', '=', event.data.userId).execute();
+        return;
       default:
         // The other events change no column here. `language` stays the one chosen at registration:
         // anyone may ask for a reset or a new link, so those requests must not change it.
@@ -44,6 +48,10 @@ export const accountTokensProjection: Projection<AccountsTables> = {
   async apply(tx, recorded: RecordedEvent) {
     if (!isUserEvent(recorded)) return;
     const event = recorded as UserEvent;
+    if (event.type === 'UserDeleted') {
+      await tx.deleteFrom('account_tokens').where('user_id', '=', event.data.userId).execute();
+      return;
+    }
     const row = event.type === 'VerificationEmailSent' ? { token_hash: event.data.tokenHash, user_id: event.data.userId, kind: 'verify' as const }
       : event.type === 'PasswordResetRequested' ? { token_hash: event.data.resetHash, user_id: event.data.userId, kind: 'reset' as const }
       : null;
@@ -58,6 +66,7 @@ export const revokedSessionsProjection: Projection<AccountsTables> = {
   async apply(tx, recorded: RecordedEvent) {
     if (!isUserEvent(recorded)) return;
     const event = recorded as UserEvent;
+    if (event.type === 'UserDeleted') await tx.deleteFrom('revoked_sessions').where('user_id', '=', event.data.userId).execute();
     if (event.type !== 'SessionEnded') return;
     await tx.insertInto('revoked_sessions').values({ session_id: event.data.sessionId, user_id: event.data.userId, expires_at: event.data.expiresAt })
       .onConflict((c) => c.column('session_id').doNothing()).execute();

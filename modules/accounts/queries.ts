@@ -15,6 +15,10 @@ export const allAccounts = (db: Db) => db.selectFrom('users')
   .innerJoin('user_personal_data', 'user_personal_data.user_id', 'users.id')
   .select(['users.id', 'name', 'email', 'phone']).orderBy('registered_at').orderBy('users.id').execute();
 
+/** A user's name, address and phone, as the admin deletes them; undefined when there is none (unknown or erased). */
+export const personalData = (db: Db, userId: string) => db.selectFrom('user_personal_data')
+  .select(['email', 'name', 'phone']).where('user_id', '=', userId).executeTakeFirst();
+
 /** The account registered with `email`, with what mail to it needs; undefined when there is none. */
 export const accountByEmail = (db: Db, email: string) => db.selectFrom('user_personal_data')
   .innerJoin('users', 'users.id', 'user_personal_data.user_id')

@@ -21,11 +21,13 @@ export type UserEvent =
   | { type: 'PasswordResetRequested'; data: { userId: string; resetHash: string; language: Language; expiresAt: string } }
   | { type: 'PasswordChanged'; data: { userId: string; resetHash: string; tokenVersion: number; changedAt: string } }
   | { type: 'SessionEnded'; data: { userId: string; sessionId: string; expiresAt: string; endedAt: string } }
-  | { type: 'SignedOutEverywhere'; data: { userId: string; tokenVersion: number; signedOutAt: string } };
+  | { type: 'SignedOutEverywhere'; data: { userId: string; tokenVersion: number; signedOutAt: string } }
+  /** An admin deleted the account (the actor is in the metadata); its personal data was erased beside this event. */
+  | { type: 'UserDeleted'; data: { userId: string; deletedAt: string } };
 
 export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
   'UserRegistered', 'VerificationEmailSent', 'EmailVerified',
-  'RegistrationAttemptedWithExistingAddress', 'PasswordResetRequested', 'PasswordChanged', 'SessionEnded', 'SignedOutEverywhere',
+  'RegistrationAttemptedWithExistingAddress', 'PasswordResetRequested', 'PasswordChanged', 'SessionEnded', 'SignedOutEverywhere', 'UserDeleted',
 ];
 
 type Link = { expiresAt: string; used: boolean };
@@ -40,7 +42,7 @@ type Registered = {
   /** Sessions (token ids) logged out one by one; the others of an older token version ended with it. */
   endedSessions: Record<string, true>;
 };
-export type UserState = { status: 'none' } | Registered;
+export type UserState = { status: 'none' } | Registered | { status: 'deleted'; userId: string };
 
 export const userStream = (userId: string) => `user-${userId}`;
 
@@ -48,6 +50,7 @@ export function evolve(state: UserState, event: UserEvent): UserState {
   if (event.type === 'UserRegistered') {
     return { status: 'registered', userId: event.data.userId, verified: false, tokenVersion: 1, verifyLinks: {}, resetLinks: {}, endedSessions: {} };
   }
+  if (event.type === 'UserDeleted') return { status: 'deleted', userId: event.data.userId };
   if (state.status !== 'registered') return state;
   switch (event.type) {
     case 'VerificationEmailSent':
@@ -88,11 +91,13 @@ export type UserCommand =
   /** The session a token names (`sessionId`, issued under `tokenVersion`) logs out; `expiresAt` is the token's own expiry. */
   | { type: 'EndSession'; sessionId: string; tokenVersion: number; expiresAt: string; now: string }
   /** The session a token names logs out every session of its user, itself included. */
-  | { type: 'EndAllSessions'; sessionId: string; tokenVersion: number; now: string };
+  | { type: 'EndAllSessions'; sessionId: string; tokenVersion: number; now: string }
+  /** An admin deletes the account; `isAdmin` says whether its address is one of ADMIN_EMAILS (read with its personal data). */
+  | { type: 'DeleteUser'; isAdmin: boolean; now: string };
 
 export type UserErrorCode =
   | 'already-registered' | 'not-registered' | 'verify-link-invalid' | 'reset-link-invalid'
-  | 'password-too-short' | 'invalid-credentials' | 'unverified';
+  | 'password-too-short' | 'invalid-credentials' | 'unverified' | 'cannot-delete-admin';
 
 const refuse = (code: UserErrorCode, data: Record<string, unknown> = {}) => new DomainError(code, data);
 const hoursAfter = (now: string, hours: number) => new Date(Date.parse(now) + hours * 3_600_000).toISOString();
@@ -140,6 +145,10 @@ function decideRegistered(command: Exclude<UserCommand, { type: 'Register' }>, s
       // A revoked token must not end the sessions that replaced it (a stolen old token would otherwise keep the owner out).
       if (!liveSession(state, command.sessionId, command.tokenVersion)) return [];
       return [{ type: 'SignedOutEverywhere', data: { userId, tokenVersion: state.tokenVersion + 1, signedOutAt: command.now } }];
+    case 'DeleteUser':
+      // An admin's account cannot be deleted (spec 5: the panel offers no delete button for admins; the API refuses too).
+      if (command.isAdmin) throw refuse('cannot-delete-admin');
+      return [{ type: 'UserDeleted', data: { userId, deletedAt: command.now } }];
     default: {
       const unknown: never = command;
       return unknown;
@@ -158,7 +167,7 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
     ];
   }
   if (state.status === 'registered') return decideRegistered(command, state);
-  // Nobody by that address: signing in gets the same answer as a wrong password.
+  // Nobody by that address (never registered, or deleted): signing in gets the same answer as a wrong password.
   throw refuse(command.type === 'SignIn' ? 'invalid-credentials' : 'not-registered');
 }
 

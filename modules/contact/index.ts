@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ModuleDb } from '../shared/db/index.ts';
 import { randomIds, systemClock, type ModuleContext } from '../shared/kernel/index.ts';
 import { createRateLimiter } from '../shared/rate-limit/index.ts';
@@ -27,6 +28,10 @@ export function createContact(ctx: ModuleContext) {
       const sent = await send(input, opts);
       if (!ctx.config.CONTACT_TO) ctx.log.warn({ messageId: sent.id }, 'contact message stored, but CONTACT_TO is not set: nobody is mailed');
       return sent;
+    },
+    /** Forgets every message sent from `email` (its sender's account was deleted): the events keep only message ids. */
+    async forgetAddress(email: string): Promise<void> {
+      await db.deleteFrom('contact_messages').where(sql<string>`lower(trim(email))`, '=', email.trim().toLowerCase()).execute();
     },
   };
 }

@@ -32,6 +32,7 @@ export function wireModules(ctx: ModuleContext, web: { origin: () => string } = 
       purchasedVideos: async (userId) => (await purchases.purchasesOf(userId))
         .map((p) => ({ key: p.product_key, purchaseDate: (p.paid_at ?? new Date(0)).toISOString() })),
     },
+    people: { forgetAddress: (email) => contact.forgetAddress(email) },
   });
   for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections]) ctx.store.addProjection(projection);
   const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers };

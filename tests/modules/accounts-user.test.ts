@@ -117,3 +117,25 @@ describe('sessions of a verified user', () => {
   it('keeps the new token version in its state after a password change', () =>
     expect(given([registered, linkSent, verified, resetAsked]).when(reset(now)).state()).toMatchObject({ tokenVersion: 2, verified: true }));
 });
+
+describe('deleting a user (admin)', () => {
+  const userDeleted: UserEvent = { type: 'UserDeleted', data: { userId, deletedAt: now } };
+  const remove = { type: 'DeleteUser', isAdmin: false, now } as const;
+  it('deletes a registered user, verified or not', () => {
+    given([registered, linkSent]).when(remove).then([userDeleted]);
+    given([registered, linkSent, verified]).when(remove).then([userDeleted]);
+  });
+  it('cannot delete an admin\'s account', () =>
+    given([registered, linkSent, verified]).when({ ...remove, isAdmin: true }).thenThrows('cannot-delete-admin'));
+  it('cannot delete an id that never registered, nor a user already deleted', () => {
+    given([]).when(remove).thenThrows('not-registered');
+    given([registered, linkSent, userDeleted]).when(remove).thenThrows('not-registered');
+  });
+  it('a deleted user cannot sign in, verify, reset a password or register again on that stream', () => {
+    const history = [registered, linkSent, resetAsked, userDeleted];
+    given(history).when({ type: 'SignIn', passwordMatches: true }).thenThrows('invalid-credentials');
+    given(history).when(verify(now)).thenThrows('not-registered');
+    given(history).when(reset(now)).thenThrows('not-registered');
+    given(history).when(register).thenThrows('already-registered');
+  });
+});

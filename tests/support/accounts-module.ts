@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { expect } from 'vitest';
-import { createAccounts, type AccountsOptions } from '../../modules/accounts/index.ts';
+import { createAccounts, type AccountsOptions, type AccountsPorts } from '../../modules/accounts/index.ts';
 import { MAIL_TOPIC, type Mail } from '../../modules/mailing/index.ts';
 import { parseEnv } from '../../modules/shared/config/index.ts';
 import type { DatabaseHandle } from '../../modules/shared/db/index.ts';
@@ -12,13 +12,15 @@ import { createOutboxWorker } from '../../modules/shared/outbox/index.ts';
  * One server instance's accounts module over `handle` (call twice for two instances sharing a database).
  * It owns nothing yet: the purchases port answers an empty list.
  */
-export function accountsInstance(handle: DatabaseHandle, opts: AccountsOptions & { clock?: Clock; env?: Record<string, string> } = {}) {
+export function accountsInstance(
+  handle: DatabaseHandle, opts: AccountsOptions & { clock?: Clock; env?: Record<string, string>; people?: AccountsPorts['people'] } = {},
+) {
   const config = { ...parseEnv({ PUBLIC_URL: 'https://gestalt.test', ...opts.env }), JWT_SECRET: 'k'.repeat(40) };
   const store = createEventStore(handle.db);
   const ctx = { config, log: pino({ level: 'silent' }), db: handle.db, store, ...(opts.clock ? { clock: opts.clock } : {}) };
-  const accounts = createAccounts(ctx, { purchases: { purchasedVideos: async () => [] } }, opts);
+  const accounts = createAccounts(ctx, { purchases: { purchasedVideos: async () => [] }, people: opts.people ?? { forgetAddress: async () => {} } }, opts);
   accounts.projections.forEach((p) => store.addProjection(p));
-  return { accounts, store };
+  return { accounts, store, ctx };
 }
 
 type Accounts = ReturnType<typeof accountsInstance>['accounts'];

@@ -50,6 +50,10 @@ export function createRateLimiter(db: Kysely<SharedTables>, opts: { clock?: Cloc
   }
 
   return {
+    /** Drops the counters of the given buckets (an erased account's address): a later hit starts from zero. */
+    async forget(...buckets: (readonly string[])[]): Promise<void> {
+      if (buckets.length > 0) await db.deleteFrom('rate_limits').where('bucket', 'in', buckets.map(name)).execute();
+    },
     /** Counts one hit in every bucket given (all of them, so a refused attempt still counts); true when any is over. */
     async exceeded(...counts: Count[]): Promise<boolean> {
       let over = false;
