@@ -12,6 +12,7 @@ const ROUTES: [string, string][] = [
   ['POST', '/api/videos/{p}/playback'], ['POST', '/api/payments/stripe/webhook'], ['POST', '/dev-checkout/{p}'],
   ['GET', '/api/videos/{p}'], ['GET', '/video-details/{p}'], ['GET', '/watch-video/{p}'], ['GET', '/media/recordings/{p}'],
   ['GET', '/reset-password/{p}'], ['GET', '/verify-email/{p}'], ['POST', '/'], ['POST', '/kontakt'],
+  ['GET', '/api/users'], ['DELETE', '/api/users/{p}'], ['GET', '/api/all-videos'], ['POST', '/api/articles'], ['DELETE', '/api/articles/{p}'],
 ];
 
 const hostileText = fc.oneof(
@@ -24,7 +25,7 @@ const jsonish = fc.letrec((tie) => ({
     fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(hostileText, tie('value'), { maxKeys: 5 })),
 })).value;
 const fields = fc.dictionary(fc.constantFrom('name', 'email', 'password', 'repeat', 'phone', 'token', 'newPassword', 'priceId', 'video',
-  'fromName', 'message', 'language', 'action', 'locale'), jsonish, { maxKeys: 8 });
+  'fromName', 'message', 'language', 'action', 'locale', 'title', 'description', 'link', 'key', 'everywhere'), jsonish, { maxKeys: 8 });
 
 const body = fc.oneof(
   fields.map((f) => ({ type: 'application/json', data: JSON.stringify(f) as string | Uint8Array })),
@@ -47,10 +48,12 @@ describe('hostile input at every route', () => {
   let server: RunningServer;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let token = '';
+  let adminToken = '';
   beforeAll(async () => {
     smtp = await startSmtp();
-    server = await startServer({ SMTP_URL: smtp.url, CONTACT_TO: 'office@gestalt.test' });
+    server = await startServer({ SMTP_URL: smtp.url, CONTACT_TO: 'office@gestalt.test', ADMIN_EMAILS: 'fuzz-admin@example.com' });
     token = (await signUp(server, smtp, 'fuzz@example.com')).token;
+    adminToken = (await signUp(server, smtp, 'fuzz-admin@example.com')).token;
   });
   afterAll(async () => { await server?.stop(); await smtp?.close(); });
 
@@ -60,7 +63,7 @@ describe('hostile input at every route', () => {
       method: fc.oneof(fc.constant(null), fc.constantFrom('PUT', 'PATCH', 'DELETE', 'GET', 'POST')),
       param: pathParam,
       body,
-      auth: fc.constantFrom('none', 'bearer', 'cookie', 'junk-bearer', 'junk-cookie'),
+      auth: fc.constantFrom('none', 'bearer', 'admin', 'cookie', 'junk-bearer', 'junk-cookie'),
       origin: fc.constantFrom('same', 'none', 'evil'),
       lang: fc.constantFrom('pl', 'en'),
     });
@@ -69,6 +72,7 @@ describe('hostile input at every route', () => {
       const headers: Record<string, string> = { cookie: `lang=${r.lang}` };
       if (r.origin !== 'none') headers.origin = r.origin === 'same' ? server.url : 'https://evil.example';
       if (r.auth === 'bearer') Object.assign(headers, bearer(token));
+      if (r.auth === 'admin') Object.assign(headers, bearer(adminToken));
       if (r.auth === 'junk-bearer') headers.authorization = 'Bearer x.y.z';
       if (r.auth === 'cookie') headers.cookie += `; session=${token}`;
       if (r.auth === 'junk-cookie') headers.cookie += '; session=%ZZ%00';
