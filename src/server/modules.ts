@@ -25,6 +25,7 @@ export function wireModules(ctx: ModuleContext, web: { origin: () => string } = 
     listing: (key) => catalogue.product(key),
     isEventOver,
     buyers: (userId) => accounts.mailContact(userId),
+    contacts: (userIds) => accounts.contacts(userIds),
     origin: web.origin,
   });
   const accounts = createAccounts(ctx, {
