@@ -41,6 +41,8 @@ export type ProductForSale = {
   recordingLink: string | null;
   /** The live meeting's URL, or null. Owners only. */
   liveLink: string | null;
+  /** On the public pages and on sale; an unpublished product is not sold, its owners keep their access. */
+  published: boolean;
 };
 
 export type ProductLookup = (key: string) => Promise<ProductForSale | null>;
@@ -58,7 +60,7 @@ export type PurchasesPorts = {
   /** The catalogue's product as it is sold (prices, start, the links only owners get). */
   products: ProductLookup;
   productKeyForPrice: PriceLookup;
-  /** The catalogue's product as pages show it (My Recordings, the watch page). */
+  /** The catalogue's product as its owners see it (My Recordings, the watch page), published or not. */
   listing: (key: string) => Promise<Product | null>;
   /** The catalogue's rule: 24 hours after its start an event is over (the watch page turns to the recording). */
   isEventOver: (startsAt: Date, now: Date) => boolean;
