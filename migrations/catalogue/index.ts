@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely/migration';
 import * as readModels from './0001_read_models.ts';
+import * as productPublished from './0002_product_published.ts';
 
 /** The catalogue module's migrations. Name them '<area>_NNNN_what' so they sort after the shared ones. */
 export const catalogueMigrations: Record<string, Migration> = {
   catalogue_0001_read_models: readModels,
+  catalogue_0002_product_published: productPublished,
 };

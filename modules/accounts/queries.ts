@@ -39,6 +39,13 @@ export async function mailContact(db: Db, userId: string): Promise<{ name: strin
   return row ?? null;
 }
 
+/** Name, address and phone of each of `userIds` that still has its personal data (the admin's attendee lists), in one query. */
+export async function contactsOf(db: Db, userIds: readonly string[]): Promise<Map<string, { name: string; email: string; phone: string }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('user_personal_data').select(['user_id', 'name', 'email', 'phone']).where('user_id', 'in', [...userIds]).execute();
+  return new Map(rows.map(({ user_id, ...contact }) => [user_id, contact]));
+}
+
 /** The account a session token names, with whether that session was logged out on its own. */
 export const sessionAccount = (db: Db, userId: string, sessionId: string) => db.selectFrom('users')
   .innerJoin('user_personal_data', 'user_personal_data.user_id', 'users.id')

@@ -4,11 +4,23 @@ import type { EventStore } from '../shared/events/index.ts';
 import { handleCommand, isDomainError, type Clock, type IdSource } from '../shared/kernel/index.ts';
 import { articleDecider, articleKey, articleStream, articleSuffix, type Article, type ArticlePublished } from './article.ts';
 import { facilitatorDecider, facilitatorStream, type Facilitator } from './facilitator.ts';
+import { formatDate } from '../shared/text/index.ts';
 import { productDecider, productStream, type Product, type ProductRevised, type ProductSecrets } from './product.ts';
+import type { AdminProduct } from './queries.ts';
 import type { CatalogueTables } from './schema.ts';
 import { demoArticles } from './seed/articles.ts';
 import { demoFacilitators } from './seed/facilitators.ts';
 import { demoProducts } from './seed/products.ts';
+
+/** What an admin sends for a product: everything but its key and its dd.mm.yyyy date, which follows from its start. */
+export type ProductInput = Omit<AdminProduct, 'key' | 'date'>;
+
+/** The product definition, the links and the visibility an admin's input stands for. */
+function fromInput(key: string, input: ProductInput) {
+  const { liveLink, recordingLink, published, ...definition } = input;
+  const product: Product = { ...definition, key, date: formatDate(new Date(input.startsAt), 'pl', 'numeric') };
+  return { product, secrets: { liveLink, recordingLink }, published };
+}
 
 export type CommandContext = { db: ModuleDb<CatalogueTables>; store: EventStore; clock: Clock; ids: IdSource; log: Logger };
 
@@ -34,6 +46,19 @@ export function catalogueCommands(ctx: CommandContext) {
 
     async reviseProduct(key: string, changes: ProductRevised['data']['changes'], actor: string | null = null, secrets?: Partial<ProductSecrets>) {
       await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, ...(secrets ? { secrets } : {}) }, metadata(actor));
+    },
+
+    /** Adds a product (admin) under a fresh key, published or not; answers its key. */
+    async createProduct(input: ProductInput, actor: string | null): Promise<string> {
+      const { product, secrets, published } = fromInput(ctx.ids(), input);
+      await handleCommand(deps, productDecider, productStream(product.key), { type: 'PublishProduct', product, secrets, published }, metadata(actor));
+      return product.key;
+    },
+
+    /** Replaces a product's definition, links and visibility (admin): only what differs is recorded. Refuses `product-not-found`. */
+    async saveProduct(key: string, input: ProductInput, actor: string | null): Promise<void> {
+      const { product: { key: _key, ...changes }, secrets, published } = fromInput(key, input);
+      await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, secrets, published }, metadata(actor));
     },
 
     /** Adds an article (admin): its key is the title's slug plus a suffix from a fresh id. Answers the article as stored. */

@@ -16,7 +16,8 @@ export {
 } from './product.ts';
 export { articleKey, type Article } from './article.ts';
 export type { Facilitator } from './facilitator.ts';
-export { OFFER_CURRENCIES, type Listed, type Offer } from './queries.ts';
+export { OFFER_CURRENCIES, type AdminProduct, type Listed, type Offer } from './queries.ts';
+export type { ProductInput } from './handlers.ts';
 export { DEMO_KEYS } from './seed/products.ts';
 
 /**

@@ -55,32 +55,70 @@ export type ProductSecrets = { liveLink: string | null; recordingLink: string | 
 
 export type ProductPublished = { type: 'ProductPublished'; data: { product: Product; secrets: ProductSecrets } };
 export type ProductRevised = { type: 'ProductRevised'; data: { key: string; changes: Partial<Omit<Product, 'key'>>; secrets?: Partial<ProductSecrets> } };
-export type ProductEvent = ProductPublished | ProductRevised;
+/** Taken off the public pages and off sale (an admin's choice); its owners keep what they bought. */
+export type ProductUnpublished = { type: 'ProductUnpublished'; data: { key: string } };
+/** Back on the public pages and on sale. */
+export type ProductRepublished = { type: 'ProductRepublished'; data: { key: string } };
+export type ProductEvent = ProductPublished | ProductRevised | ProductUnpublished | ProductRepublished;
 
 export const productStream = (key: string) => `product-${key}`;
 
-export type PublishProduct = { type: 'PublishProduct'; product: Product; secrets: ProductSecrets };
-export type ReviseProduct = { type: 'ReviseProduct'; key: string; changes: ProductRevised['data']['changes']; secrets?: Partial<ProductSecrets> };
+/** `published: false` adds the product hidden from the public pages (the admin publishes it later). */
+export type PublishProduct = { type: 'PublishProduct'; product: Product; secrets: ProductSecrets; published?: boolean };
+/** `changes` may repeat current values (an admin's form sends every field): only what differs is recorded. */
+export type ReviseProduct = {
+  type: 'ReviseProduct'; key: string; changes: ProductRevised['data']['changes']; secrets?: Partial<ProductSecrets>; published?: boolean;
+};
 export type ProductCommand = PublishProduct | ReviseProduct;
-export type ProductState = { status: 'unpublished' } | { status: 'published' };
+export type ProductState =
+  | { status: 'absent' }
+  | { status: 'published' | 'unpublished'; product: Product; secrets: ProductSecrets };
+
+/** The entries of `next` whose value differs from the same entry of `current` (compared as JSON). */
+function differing<T extends object>(next: Partial<T>, current: T): Partial<T> {
+  return Object.fromEntries(Object.entries(next).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(current[k as keyof T]))) as Partial<T>;
+}
+
+/** Whether the product is to be shown and sold changes only when asked to and different from now. */
+function visibility(key: string, wanted: boolean | undefined, now: 'published' | 'unpublished'): ProductEvent[] {
+  if (wanted === undefined || wanted === (now === 'published')) return [];
+  return [wanted ? { type: 'ProductRepublished', data: { key } } : { type: 'ProductUnpublished', data: { key } }];
+}
 
 /**
- * A product is published once per key (`product-exists`); a revision needs a published product
- * (`product-not-found`), and a revision that changes nothing records nothing.
+ * A product is added once per key (`product-exists`); a revision needs a product (`product-not-found`), published or
+ * not. A revision records only the fields and links that change, and nothing when none does. Unpublishing takes a
+ * published product off the public pages and off sale; publishing brings an unpublished one back; asking for
+ * what already is records nothing.
  */
 export const productDecider: Decider<ProductCommand, ProductEvent, ProductState> = {
-  initialState: () => ({ status: 'unpublished' }),
-  evolve: (state, event) => (event.type === 'ProductPublished' ? { status: 'published' } : state),
+  initialState: () => ({ status: 'absent' }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ProductPublished': return { status: 'published', product: event.data.product, secrets: event.data.secrets };
+      case 'ProductRevised':
+        return state.status === 'absent' ? state
+          : { ...state, product: { ...state.product, ...event.data.changes }, secrets: { ...state.secrets, ...event.data.secrets } };
+      case 'ProductUnpublished': return state.status === 'absent' ? state : { ...state, status: 'unpublished' };
+      case 'ProductRepublished': return state.status === 'absent' ? state : { ...state, status: 'published' };
+      default: { const never: never = event; return never; }
+    }
+  },
   decide(command, state) {
     switch (command.type) {
-      case 'PublishProduct':
-        if (state.status === 'published') throw new DomainError('product-exists', { key: command.product.key });
-        return [{ type: 'ProductPublished', data: { product: command.product, secrets: command.secrets } }];
+      case 'PublishProduct': {
+        if (state.status !== 'absent') throw new DomainError('product-exists', { key: command.product.key });
+        const { product, secrets } = command;
+        return [{ type: 'ProductPublished', data: { product, secrets } }, ...visibility(product.key, command.published, 'published')];
+      }
       case 'ReviseProduct': {
-        if (state.status === 'unpublished') throw new DomainError('product-not-found', { key: command.key });
-        const { key, changes, secrets } = command;
-        if (Object.keys(changes).length === 0 && (!secrets || Object.keys(secrets).length === 0)) return [];
-        return [{ type: 'ProductRevised', data: { key, changes, ...(secrets ? { secrets } : {}) } }];
+        if (state.status === 'absent') throw new DomainError('product-not-found', { key: command.key });
+        const { key } = command;
+        const changes = differing(command.changes, state.product);
+        const secrets = command.secrets ? differing(command.secrets, state.secrets) : {};
+        const revised: ProductEvent[] = Object.keys(changes).length === 0 && Object.keys(secrets).length === 0 ? []
+          : [{ type: 'ProductRevised', data: { key, changes, ...(Object.keys(secrets).length > 0 ? { secrets } : {}) } }];
+        return [...revised, ...visibility(key, command.published, state.status)];
       }
       default: {
         const never: never = command;

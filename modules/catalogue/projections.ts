@@ -20,11 +20,11 @@ export const catalogueProjection: Projection = {
         const { product, secrets } = event.data;
         const row = {
           key: product.key, category: product.category, starts_at: product.startsAt, doc: JSON.stringify(product),
-          live_link: secrets.liveLink, recording_link: secrets.recordingLink, published_position: recorded.position,
+          live_link: secrets.liveLink, recording_link: secrets.recordingLink, published_position: recorded.position, published: true,
         };
         await tx.insertInto('catalogue_products').values(row)
           .onConflict((c) => c.column('key').doUpdateSet({
-            category: row.category, starts_at: row.starts_at, doc: row.doc, live_link: row.live_link, recording_link: row.recording_link,
+            category: row.category, starts_at: row.starts_at, doc: row.doc, live_link: row.live_link, recording_link: row.recording_link, published: true,
           })).execute();
         return;
       }
@@ -39,6 +39,11 @@ export const catalogueProjection: Projection = {
         }).where('key', '=', event.data.key).execute();
         return;
       }
+      case 'ProductUnpublished':
+      case 'ProductRepublished':
+        await tx.updateTable('catalogue_products').set({ published: event.type === 'ProductRepublished' })
+          .where('key', '=', event.data.key).execute();
+        return;
       case 'FacilitatorIntroduced': {
         const f = event.data.facilitator;
         await tx.insertInto('catalogue_facilitators').values({ id: f.id, position: f.position, doc: JSON.stringify(f) })

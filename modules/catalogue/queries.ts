@@ -8,23 +8,36 @@ import type { CatalogueTables } from './schema.ts';
 
 /** Read-only questions about the read models. Only `productWithLinks` (for purchases) selects the live or recording link. */
 export function catalogueQueries(db: ModuleDb<CatalogueTables>) {
-  const products = () => db.selectFrom('catalogue_products').select('doc');
+  const all = () => db.selectFrom('catalogue_products');
+  /** What the public pages may show: published products only. */
+  const products = () => all().select('doc').where('published', '=', true);
   return {
+    /** A published product (an unpublished one is gone from the public pages). */
     async product(key: string): Promise<Product | null> {
       const row = await products().where('key', '=', key).executeTakeFirst();
       return row ? (row.doc as Product) : null;
     },
+    /** A product as its owners see it (My Recordings, the watch page), published or not. */
+    async ownedProduct(key: string): Promise<Product | null> {
+      const row = await all().select('doc').where('key', '=', key).executeTakeFirst();
+      return row ? (row.doc as Product) : null;
+    },
     /**
-     * The product with its live and recording links. Server-side only: the purchases module hands
-     * these to owners inside their access window; no page or API may call it otherwise.
+     * The product with its live and recording links, and whether it is on sale (published). Server-side only: the
+     * purchases module hands the links to owners inside their access window; no page or API may call it otherwise.
      */
-    async productWithLinks(key: string): Promise<{ product: Product; links: ProductSecrets } | null> {
-      const row = await db.selectFrom('catalogue_products').select(['doc', 'live_link', 'recording_link']).where('key', '=', key).executeTakeFirst();
-      return row ? { product: row.doc as Product, links: { liveLink: row.live_link, recordingLink: row.recording_link } } : null;
+    async productWithLinks(key: string): Promise<{ product: Product; links: ProductSecrets; published: boolean } | null> {
+      const row = await all().select(['doc', 'live_link', 'recording_link', 'published']).where('key', '=', key).executeTakeFirst();
+      return row ? { product: row.doc as Product, links: { liveLink: row.live_link, recordingLink: row.recording_link }, published: row.published } : null;
+    },
+    /** The admin's catalogue: every product, published or not, with its links, soonest first. */
+    async adminProducts(): Promise<AdminProduct[]> {
+      const rows = await all().select(['doc', 'live_link', 'recording_link', 'published']).orderBy('starts_at').orderBy('key').execute();
+      return rows.map((r) => ({ ...(r.doc as Product), liveLink: r.live_link, recordingLink: r.recording_link, published: r.published }));
     },
     /** The product a payment-provider price id belongs to. */
     async productKeyForPrice(priceId: string): Promise<string | null> {
-      const rows = await products().execute();
+      const rows = await all().select('doc').execute();
       return rows.map((r) => r.doc as Product).find((p) => p.price.some((x) => x.api === priceId))?.key ?? null;
     },
     /** Every product (or every one of a category), soonest first. */
@@ -46,6 +59,9 @@ export function catalogueQueries(db: ModuleDb<CatalogueTables>) {
 }
 
 export type CatalogueQueries = ReturnType<typeof catalogueQueries>;
+
+/** A product as the admin edits it: the definition, its links and whether it is published. */
+export type AdminProduct = Product & ProductSecrets & { published: boolean };
 
 /** A product as a listing shows it: whether this visitor owns it decides where its card leads (spec 2). */
 export type Listed = { product: Product; owned: boolean };

@@ -11,6 +11,8 @@ export interface CatalogueProductsTable {
   live_link: string | null;
   recording_link: string | null;
   published_position: number;
+  /** Shown on the public pages and on sale; an unpublished product stays for its owners only. */
+  published: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface CatalogueFacilitatorsTable {

@@ -38,7 +38,7 @@ export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries,
     async startCheckout(input: StartInput): Promise<{ url: string; purchaseId: string }> {
       const product = await deps.ports.products(input.productKey);
       if (!product) throw new DomainError('unknown-product');
-      const sale: Sale = { liveAt: product.liveAt.toISOString(), priceIds: product.prices.map((p) => p.priceId) };
+      const sale: Sale = { liveAt: product.liveAt.toISOString(), priceIds: product.prices.map((p) => p.priceId), published: product.published };
       const owned = async () => (await queries.ownerOf(input.userId, product.key)).owner;
       refuseCheckout(sale, input.priceId, await owned(), now());
       const purchaseId = deps.ids();

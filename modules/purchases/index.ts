@@ -1,6 +1,7 @@
 import type { Product } from '../catalogue/index.ts';
 import type { ModuleDb } from '../shared/db/index.ts';
 import { randomIds, systemClock, type ModuleContext } from '../shared/kernel/index.ts';
+import { attendeeQueries } from './attendees.ts';
 import { checkoutHandlers } from './checkout.ts';
 import { fulfilmentHandlers } from './fulfilment.ts';
 import { purchasesProjection } from './projections.ts';
@@ -20,6 +21,7 @@ export { watchView, type WatchView, type WatchAccess } from './watch.ts';
 export { signRecordingPath, verifyRecordingLink, RECORDING_LINK_TTL_MS } from './recording-links.ts';
 export type { DevCheckoutView, Library, WatchDecision } from './queries.ts';
 export type { PurchaseRule } from './purchase.ts';
+export type { Attendee, AttendeeList } from './attendees.ts';
 
 // ---- Ports: what purchases needs from other modules, handed over by the composition root (src/server/modules.ts).
 
@@ -39,6 +41,8 @@ export type ProductForSale = {
   recordingLink: string | null;
   /** The live meeting's URL, or null. Owners only. */
   liveLink: string | null;
+  /** On the public pages and on sale; an unpublished product is not sold, its owners keep their access. */
+  published: boolean;
 };
 
 export type ProductLookup = (key: string) => Promise<ProductForSale | null>;
@@ -49,16 +53,21 @@ export type PriceLookup = (priceId: string) => Promise<string | null>;
 /** The buyer as mail needs them; personal data stays in the accounts module. */
 export type BuyerLookup = (userId: string) => Promise<{ email: string; name: string; language: 'pl' | 'en' } | null>;
 
+/** Name, e-mail and phone of each user still holding personal data, for the admin's attendee lists. */
+export type ContactsLookup = (userIds: readonly string[]) => Promise<ReadonlyMap<string, { name: string; email: string; phone: string }>>;
+
 export type PurchasesPorts = {
   /** The catalogue's product as it is sold (prices, start, the links only owners get). */
   products: ProductLookup;
   productKeyForPrice: PriceLookup;
-  /** The catalogue's product as pages show it (My Recordings, the watch page). */
+  /** The catalogue's product as its owners see it (My Recordings, the watch page), published or not. */
   listing: (key: string) => Promise<Product | null>;
   /** The catalogue's rule: 24 hours after its start an event is over (the watch page turns to the recording). */
   isEventOver: (startsAt: Date, now: Date) => boolean;
   /** The accounts module's mail contact of a buyer. */
   buyers: BuyerLookup;
+  /** The accounts module's contact details of buyers (the admin's attendee lists). */
+  contacts: ContactsLookup;
   /** The site's public origin, for links in mail and the dev checkout. */
   origin: () => string;
 };
@@ -86,6 +95,8 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts) {
   return {
     // Queries: what a buyer owns and may see now.
     activePurchase, purchasesOf, ownedKeys, library, watchDecision, linksFor, recordingAccess, devCheckout,
+    /** The admin's attendee list of a product: every paid owner with contact details, oldest purchase first. */
+    attendees: attendeeQueries(deps).attendees,
     // Commands: checkout, payment and playback.
     ...checkout,
     fulfil: fulfilment.fulfil,

@@ -66,16 +66,16 @@ export type PurchaseRule =
   | 'checkout-exists' | 'checkout-mismatch' | 'not-paid' | 'no-open-checkout' | 'no-refund-due';
 
 /** What the catalogue says about the product being bought, as the checkout rules need it. */
-export type Sale = { liveAt: string; priceIds: readonly string[] };
+export type Sale = { liveAt: string; priceIds: readonly string[]; published: boolean };
 
 /**
  * Whether a buyer may start paying: the price must be one of the product's own, the product must still be on
- * sale (a buyer would get some access), and the buyer must not own it already. Checked before the provider is
+ * sale (published, and a buyer would get some access), and the buyer must not own it already. Checked before the provider is
  * asked for a checkout session, and again by `decide` when the checkout is recorded.
  */
 export function refuseCheckout(sale: Sale, priceId: string, ownedThrough: string | null, at: string): void {
   if (!sale.priceIds.includes(priceId)) throw new DomainError<PurchaseRule>('unknown-price');
-  if (!isOnSale(new Date(sale.liveAt), new Date(at))) throw new DomainError<PurchaseRule>('not-on-sale');
+  if (!sale.published || !isOnSale(new Date(sale.liveAt), new Date(at))) throw new DomainError<PurchaseRule>('not-on-sale');
   if (ownedThrough !== null) throw new DomainError<PurchaseRule>('already-owned');
 }
 

@@ -5,7 +5,7 @@ import type { ProductForSale } from '../../modules/purchases/index.ts';
 export async function productForSale(catalogue: Catalogue, key: string): Promise<ProductForSale | null> {
   const found = await catalogue.productWithLinks(key);
   if (!found) return null;
-  const { product, links } = found;
+  const { product, links, published } = found;
   return {
     key: product.key,
     title: { pl: product.title, en: product.titleEn },
@@ -14,5 +14,6 @@ export async function productForSale(catalogue: Catalogue, key: string): Promise
     prices: product.price.map((p) => ({ currency: p.name, amount: p.price, priceId: p.api })),
     recordingLink: links.recordingLink,
     liveLink: links.liveLink,
+    published,
   };
 }

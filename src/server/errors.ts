@@ -29,6 +29,8 @@ export const ERRORS = {
   'recording-not-found': { status: 404, key: 'notFound.text' },
   'bad-signature': { status: 400, key: 'payment.badSignature' },
   'stripe-not-configured': { status: 404, key: 'notFound.text' },
+  // admin reports (attendee lists)
+  'attendees-unknown-product': { status: 404, key: 'admin.unknownFilm' },
   // accounts and contact
   'invalid-credentials': { status: 401, key: 'accounts.invalidCredentials' },
   'unverified': { status: 403, key: 'accounts.unverified', expose: true },

@@ -22,9 +22,10 @@ export function wireModules(ctx: ModuleContext, web: { origin: () => string } = 
   const purchases = createPurchases(ctx, {
     products: (key) => productForSale(catalogue, key),
     productKeyForPrice: (priceId) => catalogue.productKeyForPrice(priceId),
-    listing: (key) => catalogue.product(key),
+    listing: (key) => catalogue.ownedProduct(key),
     isEventOver,
     buyers: (userId) => accounts.mailContact(userId),
+    contacts: (userIds) => accounts.contacts(userIds),
     origin: web.origin,
   });
   const accounts = createAccounts(ctx, {

@@ -75,6 +75,12 @@ export const pl = {
   'catalogue.articleLinkInvalid': 'Link musi być adresem zaczynającym się od http:// lub https://.',
   'catalogue.articleExists': 'Artykuł o tym kluczu już istnieje.',
   'catalogue.articleNotFound': 'Nie znaleziono artykułu.',
+  'catalogue.productInvalid': 'Uzupełnij wszystkie pola produktu w obu językach.',
+  'catalogue.productLinkInvalid': 'Linki muszą zaczynać się od http:// lub https:// (media z serwisu: ścieżka /media/…, nagranie: media:…).',
+  'catalogue.productPriceInvalid': 'Podaj trzy ceny (USD, PLN, EUR) jako dodatnie liczby całkowite.',
+  'catalogue.productCategoryInvalid': 'Kategoria musi być jedną z: seminar, workshop, training.',
+  'catalogue.productGroupInvalid': 'Liczba uczestników: od i do jako dodatnie liczby całkowite, od nie większe niż do.',
+  'catalogue.productStartInvalid': 'Podaj początek wydarzenia jako datę i godzinę ISO 8601.',
 } as const;
 
 export const en: Record<keyof typeof pl, string> = {
@@ -153,4 +159,10 @@ export const en: Record<keyof typeof pl, string> = {
   'catalogue.articleLinkInvalid': 'The link must be an address starting with http:// or https://.',
   'catalogue.articleExists': 'An article with this key already exists.',
   'catalogue.articleNotFound': 'Article not found.',
+  'catalogue.productInvalid': 'Fill in every field of the product in both languages.',
+  'catalogue.productLinkInvalid': 'Links must start with http:// or https:// (site media: a /media/… path, a recording: media:…).',
+  'catalogue.productPriceInvalid': 'Give three prices (USD, PLN, EUR) as positive whole numbers.',
+  'catalogue.productCategoryInvalid': 'The category must be one of: seminar, workshop, training.',
+  'catalogue.productGroupInvalid': 'Group size: from and to as positive whole numbers, from not above to.',
+  'catalogue.productStartInvalid': 'Give the event\'s start as an ISO 8601 date and time.',
 };

@@ -157,3 +157,46 @@ describe.each(backends)('catalogue commands on $name (a fresh database for each 
     expect(c.changes).toEqual([]);
   });
 });
+
+describe.each(backends)('an unpublished product on $name', (backend) => {
+  let c: Awaited<ReturnType<typeof seededCatalogue>>;
+  beforeEach(async () => { c = await seededCatalogue(backend); });
+  afterEach(async () => c?.handle.close());
+  const inputOf = async (key: string) => {
+    const { key: _key, date: _date, ...input } = (await c.catalogue.adminProducts()).find((p) => p.key === key)!;
+    return input;
+  };
+
+  it('is gone from the public queries, stays for its owners and the admin, and survives a rebuild of the read models', async () => {
+    await c.catalogue.saveProduct(DEMO_KEYS.trauma, { ...(await inputOf(DEMO_KEYS.trauma)), published: false }, 'admin-1');
+    expect(c.changes).toEqual(['catalogue']);
+    expect(await c.catalogue.product(DEMO_KEYS.trauma)).toBeNull();
+    expect((await c.catalogue.products()).map((p) => p.key)).not.toContain(DEMO_KEYS.trauma);
+    await expect(c.catalogue.apiVideo(DEMO_KEYS.trauma, null)).rejects.toMatchObject({ code: 'product-not-found' });
+    expect((await c.catalogue.ownedProduct(DEMO_KEYS.trauma))!.key).toBe(DEMO_KEYS.trauma);
+    expect(await c.catalogue.productWithLinks(DEMO_KEYS.trauma)).toMatchObject({ published: false });
+    const rows = () => c.handle.db.selectFrom('catalogue_products').selectAll().orderBy('key').execute();
+    const live = await rows();
+    await c.store.rebuildProjections();
+    expect(await rows()).toEqual(live);
+    expect((await c.catalogue.adminProducts()).find((p) => p.key === DEMO_KEYS.trauma)).toMatchObject({ published: false });
+  });
+
+  it('is public again once published, and a save that changes nothing records nothing', async () => {
+    const input = await inputOf(DEMO_KEYS.trauma);
+    const before = (await c.store.readAll(0, 10_000)).length;
+    await c.catalogue.saveProduct(DEMO_KEYS.trauma, input, 'admin-1');
+    expect((await c.store.readAll(0, 10_000)).length).toBe(before);
+    await c.catalogue.saveProduct(DEMO_KEYS.trauma, { ...input, published: false }, 'admin-1');
+    await c.catalogue.saveProduct(DEMO_KEYS.trauma, { ...input, published: true }, 'admin-1');
+    expect((await c.catalogue.product(DEMO_KEYS.trauma))!.title).toBe(input.title);
+  });
+
+  it('is added with a fresh key and its date line from its start', async () => {
+    const key = await c.catalogue.createProduct({ ...(await inputOf(DEMO_KEYS.breath)), startsAt: '2027-01-04T23:30:00.000Z', published: false }, 'admin-1');
+    expect(key).toMatch(/^id-\d+$/);
+    expect(await c.catalogue.product(key)).toBeNull();
+    // 23:30 UTC on 4 January is already the 5th in Warsaw.
+    expect((await c.catalogue.ownedProduct(key))).toMatchObject({ key, date: '05.01.2027' });
+  });
+});

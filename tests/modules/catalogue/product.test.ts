@@ -26,6 +26,38 @@ describe('a published product', () => {
     products.given([published]).when({ type: 'ReviseProduct', key: product.key, changes: {}, secrets: {} }).thenNothing());
 });
 
+describe('publishing and unpublishing (the admin shows a product on the public pages and sells it, or not)', () => {
+  const unpublished: ProductEvent = { type: 'ProductUnpublished', data: { key: product.key } };
+  const republished: ProductEvent = { type: 'ProductRepublished', data: { key: product.key } };
+  const revise = (published: boolean) => ({ type: 'ReviseProduct' as const, key: product.key, changes: {}, published });
+  it('adds a product published unless asked otherwise', () =>
+    products.given([]).when({ type: 'PublishProduct', product, secrets, published: true }).then([published]));
+  it('adds a product hidden when asked to', () =>
+    products.given([]).when({ type: 'PublishProduct', product, secrets, published: false }).then([published, unpublished]));
+  it('unpublishes a published product', () => products.given([published]).when(revise(false)).then([unpublished]));
+  it('records nothing when a published product is published again', () => products.given([published]).when(revise(true)).thenNothing());
+  it('publishes an unpublished product again', () => products.given([published, unpublished]).when(revise(true)).then([republished]));
+  it('records nothing when an unpublished product is unpublished again', () =>
+    products.given([published, unpublished]).when(revise(false)).thenNothing());
+  it('still revises an unpublished product, which stays unpublished', () =>
+    products.given([published, unpublished]).when({ type: 'ReviseProduct', key: product.key, changes: { title: 'Nowy tytuł' } })
+      .then([{ type: 'ProductRevised', data: { key: product.key, changes: { title: 'Nowy tytuł' } } }]));
+});
+
+describe('a revision sent with every field (the admin form)', () => {
+  const newPrice = [{ ...product.price[0] }, { ...product.price[1], price: 2490 }, { ...product.price[2] }] as Product['price'];
+  it('records only the fields and links that differ', () =>
+    products.given([published]).when({ type: 'ReviseProduct', key: product.key, changes: { title: product.title, price: newPrice }, secrets: { ...secrets } })
+      .then([{ type: 'ProductRevised', data: { key: product.key, changes: { price: newPrice } } }]));
+  it('records nothing when every field is as it is', () => {
+    const { key, ...definition } = product;
+    products.given([published]).when({ type: 'ReviseProduct', key, changes: definition, secrets: { ...secrets } }).thenNothing();
+  });
+  it('compares against the product as revised, not as first published', () =>
+    products.given([published, { type: 'ProductRevised', data: { key: product.key, changes: { price: newPrice } } }])
+      .when({ type: 'ReviseProduct', key: product.key, changes: { price: newPrice } }).thenNothing());
+});
+
 describe('the event is over 24 hours after its start (spec 4, 9)', () => {
   const startsAt = '2026-03-01T17:00:00.000Z';
   const event: Pick<Product, 'startsAt'> = { startsAt };

@@ -13,7 +13,7 @@ const LIVE = '2026-03-01T17:00:00.000Z';
 const PAID = '2026-02-01T10:00:00.000Z';
 const WINDOW_END = '2026-05-30T17:00:00.000Z';
 const product: ProductForSale = {
-  key: 'grief-seminar', title: { pl: 'Seminarium o żałobie', en: 'Grief seminar' }, liveAt: new Date(LIVE), durationMinutes: 180,
+  key: 'grief-seminar', title: { pl: 'Seminarium o żałobie', en: 'Grief seminar' }, liveAt: new Date(LIVE), durationMinutes: 180, published: true,
   recordingLink: 'media:recordings/grief.webm', liveLink: 'https://meet.example/grief', prices: [{ currency: 'PLN', amount: 199, priceId: 'pln' }],
 };
 const listing = { key: product.key, title: 'Seminarium o żałobie' } as Product;

@@ -5,7 +5,7 @@ import { backends, openMigrated } from '../../support/databases.ts';
 import { purchasesOn, refusal } from './fixture.ts';
 
 const product: ProductForSale = {
-  key: 'shame-workshop', title: { pl: 'Warsztat o wstydzie', en: 'Shame workshop' }, liveAt: new Date(Date.now() + 20 * 86_400_000), durationMinutes: 240,
+  key: 'shame-workshop', title: { pl: 'Warsztat o wstydzie', en: 'Shame workshop' }, liveAt: new Date(Date.now() + 20 * 86_400_000), durationMinutes: 240, published: true,
   recordingLink: null, liveLink: null, prices: [{ currency: 'PLN', amount: 2290, priceId: 'pln' }, { currency: 'EUR', amount: 540, priceId: 'eur' }],
 };
 

@@ -8,7 +8,7 @@ import type { Clock } from '../../../modules/shared/kernel/index.ts';
 
 /** The purchases module on a migrated database, selling one product, with the catalogue's and accounts' ports stubbed. */
 export function purchasesOn(handle: DatabaseHandle, product: ProductForSale, opts: {
-  env?: Record<string, string>; clock?: Clock; buyer?: Awaited<ReturnType<PurchasesPorts['buyers']>>; listing?: Product;
+  env?: Record<string, string>; clock?: Clock; buyer?: Awaited<ReturnType<PurchasesPorts['buyers']>>; listing?: Product; erased?: readonly string[];
 } = {}) {
   const store = createEventStore(handle.db);
   const ports: PurchasesPorts = {
@@ -17,6 +17,8 @@ export function purchasesOn(handle: DatabaseHandle, product: ProductForSale, opt
     listing: async (key) => (key === product.key ? opts.listing ?? null : null),
     isEventOver,
     buyers: async () => opts.buyer ?? { email: 'buyer@example.com', name: 'Ewa', language: 'pl' },
+    contacts: async (userIds) => new Map(userIds.filter((id) => !opts.erased?.includes(id))
+      .map((id) => [id, { name: `Name ${id}`, email: `${id}@example.com`, phone: `+48 ${id}` }])),
     origin: () => 'http://shop.test',
   };
   const config = { ...parseEnv(opts.env ?? {}), JWT_SECRET: 'x'.repeat(32) };

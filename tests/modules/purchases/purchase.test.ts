@@ -17,7 +17,7 @@ const duplicate: PurchaseEvent = { type: 'DuplicatePaymentReceived', data: { ...
 const refundOf: PurchaseCommand = { type: 'RecordRefund', purchaseId: 'p1', refund: { amount: 299, currency: 'PLN', providerRefundId: 're_1' }, at: '2026-02-01T10:06:00.000Z' };
 const refunded: PurchaseEvent = { type: 'DuplicatePaymentRefunded', data: { purchaseId: 'p1', amount: 299, currency: 'PLN', provider: 'stripe', providerRefundId: 're_1', refundedAt: '2026-02-01T10:06:00.000Z' } };
 const { given } = deciderSpec(purchaseDecider);
-const sale = { liveAt: '2026-03-01T17:00:00.000Z', priceIds: ['price_pln', 'price_eur'] };
+const sale = { liveAt: '2026-03-01T17:00:00.000Z', priceIds: ['price_pln', 'price_eur'], published: true };
 const startAt = (startedAt: string, more: Partial<{ priceId: string; ownedThrough: string | null }> = {}): PurchaseCommand =>
   ({ type: 'StartCheckout', checkout: { ...checkout, startedAt, priceId: more.priceId ?? checkout.priceId }, sale, ownedThrough: more.ownedThrough ?? null });
 
@@ -102,6 +102,11 @@ describe('starting a checkout (live 1 March 2026 17:00 UTC, access until 90 days
   it('is no longer on sale once the access window has ended, nor the day after', () => {
     given([]).when(startAt('2026-05-30T17:00:00.000Z')).thenThrows('not-on-sale');
     given([]).when(startAt('2026-05-31T12:00:00.000Z')).thenThrows('not-on-sale');
+  });
+  it('is not on sale while the admin has the product unpublished, and is again once published', () => {
+    const unpublished: PurchaseCommand = { ...startAt('2026-02-01T10:00:00.000Z'), sale: { ...sale, published: false } } as PurchaseCommand;
+    given([]).when(unpublished).thenThrows('not-on-sale');
+    given([]).when(startAt('2026-02-01T10:00:00.000Z')).then([at('2026-02-01T10:00:00.000Z')]);
   });
   it('refuses a buyer who already owns the product through another purchase', () =>
     given([]).when(startAt('2026-02-01T10:00:00.000Z', { ownedThrough: 'p0' })).thenThrows('already-owned'));

@@ -10,7 +10,7 @@ import { purchasesOn, refusal } from './fixture.ts';
 const WEBHOOK_SECRET = 'whsec_test_secret_for_signatures';
 const DAY = 86_400_000;
 const product: ProductForSale = {
-  key: 'trauma-seminar', title: { pl: 'Seminarium o traumie', en: 'Trauma seminar' }, liveAt: new Date(Date.now() + 10 * DAY), durationMinutes: 180, recordingLink: null, liveLink: 'https://meet.example/live',
+  key: 'trauma-seminar', title: { pl: 'Seminarium o traumie', en: 'Trauma seminar' }, liveAt: new Date(Date.now() + 10 * DAY), durationMinutes: 180, published: true, recordingLink: null, liveLink: 'https://meet.example/live',
   prices: [{ currency: 'USD', amount: 77, priceId: 'price_usd' }, { currency: 'PLN', amount: 299, priceId: 'price_pln' }, { currency: 'EUR', amount: 68, priceId: 'eur-inline' }],
 };
 const signer = new Stripe('sk_test_signer');

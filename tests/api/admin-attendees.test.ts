@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
+import { bearer, buyWithDevCheckout, signUp } from '../support/accounts.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { startSmtp } from '../support/smtp.ts';
+
+describe('GET /api/admin/attendees/{productKey} (admin only)', () => {
+  let server: RunningServer;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let admin: { token: string };
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: 'szefowa@example.com' });
+    admin = await signUp(server, smtp, 'szefowa@example.com', 'Anna Szefowa');
+  });
+  afterAll(async () => { await server?.stop(); await smtp?.close(); });
+  const attendees = (key: string, headers: Record<string, string> = {}, query = '') =>
+    fetch(`${server.url}/api/admin/attendees/${key}${query}`, { headers: { cookie: 'lang=en', ...headers } });
+
+  it('answers 401 without a session and 403 for a user, in the caller\'s language', async () => {
+    const user = await signUp(server, smtp, 'zwykla@example.com', 'Ola Zwykła');
+    const anonymous = await attendees(DEMO_KEYS.shame);
+    expect([anonymous.status, await anonymous.json()]).toEqual([401, { message: 'You need to be logged in.' }]);
+    const forbidden = await attendees(DEMO_KEYS.shame, { ...bearer(user.token), cookie: 'lang=pl' });
+    expect(forbidden.status).toBe(403);
+    expect((await forbidden.json()).message).toMatch(/\S/);
+    expect((await attendees(DEMO_KEYS.shame, bearer(user.token), '?format=csv')).status).toBe(403);
+  });
+
+  it('lists every paid owner with name, e-mail, phone and purchase date, oldest purchase first', async () => {
+    const first = await signUp(server, smtp, 'pierwsza@example.com', 'Ewa Pierwsza');
+    const second = await signUp(server, smtp, 'druga@example.com', 'Jan Drugi');
+    await signUp(server, smtp, 'nie-kupila@example.com', 'Ida Niekupująca');
+    await buyWithDevCheckout(server, first.token, DEMO_KEYS.fieldTheory, 'price_demo_field_theory_pln');
+    await buyWithDevCheckout(server, second.token, DEMO_KEYS.fieldTheory, 'price_demo_field_theory_eur');
+    const res = await attendees(DEMO_KEYS.fieldTheory, bearer(admin.token));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { product: object; attendees: { name: string; email: string; phone: string; purchaseDate: string }[] };
+    expect(body.product).toEqual({ key: DEMO_KEYS.fieldTheory, title: 'Teoria pola w pracy z grupą', titleEn: 'Field Theory in Group Work' });
+    expect(body.attendees.map((a) => [a.name, a.email, a.phone])).toEqual([
+      ['Ewa Pierwsza', 'pierwsza@example.com', '+48 600 100 200'],
+      ['Jan Drugi', 'druga@example.com', '+48 600 100 200'],
+    ]);
+    const [a, b] = body.attendees.map((x) => Date.parse(x.purchaseDate));
+    expect(a).toBeLessThanOrEqual(b!);
+    expect((await (await attendees(DEMO_KEYS.breath, bearer(admin.token))).json()).attendees).toEqual([]);
+  });
+
+  it('answers the same list as a formula-safe CSV download with ?format=csv', async () => {
+    const buyer = await signUp(server, smtp, 'csv@example.com', '=HYPERLINK("http://evil"), Ewa');
+    await buyWithDevCheckout(server, buyer.token, DEMO_KEYS.trauma, 'price_demo_trauma_pln');
+    const res = await attendees(DEMO_KEYS.trauma, bearer(admin.token), '?format=csv');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="attendees-${DEMO_KEYS.trauma}.csv"`);
+    const lines = (await res.text()).split('\r\n');
+    expect(lines[0]).toBe('Name,E-mail,Phone,Purchase date');
+    expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\), Ewa",csv@example\.com,'\+48 600 100 200,\d{4}-\d\d-\d\dT[\d:.]+Z$/);
+    expect(lines.slice(2)).toEqual(['']);
+    const polish = await attendees(DEMO_KEYS.trauma, { ...bearer(admin.token), cookie: 'lang=pl' }, '?format=csv');
+    expect((await polish.text()).split('\r\n')[0]).toBe('Imię i nazwisko,E-mail,Telefon,Data zakupu');
+  });
+
+  it('answers 404 Nieznany film (Unknown film in English) for an unknown product, also for the CSV', async () => {
+    const polish = await attendees('nie-ma-takiego', { ...bearer(admin.token), cookie: 'lang=pl' });
+    expect([polish.status, await polish.json()]).toEqual([404, { message: 'Nieznany film' }]);
+    const english = await attendees('nie-ma-takiego', bearer(admin.token), '?format=csv');
+    expect([english.status, await english.json()]).toEqual([404, { message: 'Unknown film' }]);
+  });
+});

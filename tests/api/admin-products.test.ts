@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_KEYS, type AdminProduct } from '../../modules/catalogue/index.ts';
+import { bearer, signUp } from '../support/accounts.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { startSmtp } from '../support/smtp.ts';
+
+type Input = Omit<AdminProduct, 'key' | 'date'>;
+
+describe('the catalogue admin API: GET and POST /api/admin/products, PUT /api/admin/products/{key}', () => {
+  let server: RunningServer;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let admin: Record<string, string>;
+  let user: Record<string, string>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: 'szefowa@example.com' });
+    admin = bearer((await signUp(server, smtp, 'szefowa@example.com', 'Anna Szefowa')).token);
+    user = bearer((await signUp(server, smtp, 'zwykly@example.com', 'Jan Zwykły')).token);
+  });
+  afterAll(async () => { await server?.stop(); await smtp?.close(); });
+
+  const call = (method: string, path: string, headers: Record<string, string> = {}, body?: unknown) => fetch(`${server.url}${path}`, {
+    method, headers: { cookie: 'lang=en', 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const list = async () => (await (await call('GET', '/api/admin/products', admin)).json()) as AdminProduct[];
+  /** A new product's input, made from a demo product as the admin list shows it. */
+  const inputFrom = async (key: string, more: Partial<Input> = {}): Promise<Input> => {
+    const { key: _key, date: _date, ...input } = (await list()).find((p) => p.key === key)!;
+    return { ...input, ...more };
+  };
+  const create = async (input: Input) => {
+    const res = await call('POST', '/api/admin/products', admin, input);
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { key: string }).key;
+  };
+  const page = async (key: string) => {
+    const res = await fetch(`${server.url}/video-details/${key}`);
+    return { status: res.status, html: await res.text() };
+  };
+
+  it('answers 401 without a session and 403 for a user on every route', async () => {
+    const input = await inputFrom(DEMO_KEYS.shame);
+    const routes: [string, string][] = [['GET', '/api/admin/products'], ['POST', '/api/admin/products'], ['PUT', `/api/admin/products/${DEMO_KEYS.shame}`]];
+    for (const [method, path] of routes) {
+      const body = method === 'GET' ? undefined : input;
+      const anonymous = await call(method, path, {}, body);
+      expect([anonymous.status, await anonymous.json()], `${method} ${path}`).toEqual([401, { message: 'You need to be logged in.' }]);
+      expect((await call(method, path, user, body)).status, `${method} ${path}`).toBe(403);
+    }
+    expect((await page(DEMO_KEYS.shame)).html).toContain('Wstyd w relacji terapeutycznej');
+  });
+
+  it('lists every product for the admin with its links and whether it is published', async () => {
+    const products = await list();
+    expect(products.map((p) => p.key)).toEqual(expect.arrayContaining(Object.values(DEMO_KEYS)));
+    const shame = products.find((p) => p.key === DEMO_KEYS.shame)!;
+    expect(shame).toMatchObject({ title: 'Wstyd w relacji terapeutycznej', category: 'workshop', published: true });
+    expect(shame).toHaveProperty('liveLink');
+    expect(shame).toHaveProperty('recordingLink');
+    expect(shame.price.map((p) => p.name)).toEqual(['USD', 'PLN', 'EUR']);
+  });
+
+  it('adds a product that the public pages and GET /api/videos/{id} show at once, never with its links', async () => {
+    const key = await create(await inputFrom(DEMO_KEYS.shame, {
+      title: 'Granice w kontakcie', titleEn: 'Boundaries in Contact', startsAt: '2027-03-05T09:00:00.000Z',
+      liveLink: 'https://meet.example/sekret-granice', recordingLink: 'https://video.example/sekret-granice',
+    }));
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    const created = (await list()).find((p) => p.key === key)!;
+    expect(created).toMatchObject({ title: 'Granice w kontakcie', date: '05.03.2027', published: true, liveLink: 'https://meet.example/sekret-granice' });
+    const shown = await page(key);
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain('Granice w kontakcie');
+    expect(shown.html).not.toContain('sekret-granice');
+    const api = await fetch(`${server.url}/api/videos/${key}`);
+    expect(await api.json()).toMatchObject({ key, title: 'Granice w kontakcie', titleEn: 'Boundaries in Contact' });
+    const again = await (await fetch(`${server.url}/api/videos/${key}`)).text();
+    expect(again).not.toContain('sekret');
+    expect(await (await fetch(`${server.url}/warsztaty?lang=pl`)).text()).not.toContain('sekret-granice');
+  });
+
+  it('shows a new price on the purchase page at the next request after a PUT, though the page was cached', async () => {
+    const input = await inputFrom(DEMO_KEYS.shame, { title: 'Cena się zmienia', titleEn: 'The price changes' });
+    const key = await create(input);
+    await page(key);
+    const cached = await fetch(`${server.url}/video-details/${key}`);
+    expect(cached.headers.get('x-astro-cache')).toBe('HIT');
+    expect(await cached.text()).toContain('2290');
+    const price = [input.price[0], { ...input.price[1], price: 2471 }, input.price[2]] as Input['price'];
+    const put = await call('PUT', `/api/admin/products/${key}`, admin, { ...input, price });
+    expect([put.status, await put.json()]).toEqual([200, { key }]);
+    // The cache is dropped by the log follower on commit (LISTEN/NOTIFY); the next click comes later than this.
+    await new Promise((r) => setTimeout(r, 250));
+    expect((await page(key)).html).toContain('2471');
+    expect((await list()).find((p) => p.key === key)!.price[1].price).toBe(2471);
+  });
+
+  it('takes an unpublished product off the public pages and off sale, and brings it back when published again', async () => {
+    const input = await inputFrom(DEMO_KEYS.fieldTheory, { title: 'Znika i wraca', titleEn: 'Gone and back' });
+    const key = await create(input);
+    const priceId = input.price[1].api;
+    const buy = () => call('POST', '/create-checkout-session', user, { priceId, video: { key } });
+    expect((await page(key)).status).toBe(200);
+    expect((await call('PUT', `/api/admin/products/${key}`, admin, { ...input, published: false })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 250));
+    expect((await page(key)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/videos/${key}`)).status).toBe(404);
+    expect(await (await fetch(`${server.url}/warsztaty?lang=pl`)).text()).not.toContain('Znika i wraca');
+    const refused = await buy();
+    expect([refused.status, await refused.json()]).toEqual([409, { message: 'This material is no longer on sale.' }]);
+    expect((await list()).find((p) => p.key === key)).toMatchObject({ published: false });
+    expect((await call('PUT', `/api/admin/products/${key}`, admin, { ...input, published: true })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 250));
+    expect((await page(key)).status).toBe(200);
+    expect(await (await fetch(`${server.url}/warsztaty?lang=pl`)).text()).toContain('Znika i wraca');
+    expect((await buy()).status).toBe(200);
+  });
+
+  it('adds a product hidden when posted unpublished', async () => {
+    const key = await create(await inputFrom(DEMO_KEYS.breath, { title: 'Na później', published: false }));
+    expect((await page(key)).status).toBe(404);
+    expect((await list()).find((p) => p.key === key)).toMatchObject({ title: 'Na później', published: false });
+  });
+
+  it('answers 404 for a PUT to an unknown key', async () => {
+    const res = await call('PUT', '/api/admin/products/nie-ma-takiego', admin, await inputFrom(DEMO_KEYS.shame));
+    expect([res.status, await res.json()]).toEqual([404, { message: 'Video not found' }]);
+  });
+
+  it('refuses an invalid product with a message in the caller\'s language, and records nothing', async () => {
+    const input = await inputFrom(DEMO_KEYS.trauma);
+    const before = (await list()).length;
+    const cases: [Partial<Record<keyof Input, unknown>>, string, string][] = [
+      [{ liveLink: 'javascript:alert(1)' }, 'Links must start with http:// or https:// (site media: a /media/… path, a recording: media:…).',
+        'Linki muszą zaczynać się od http:// lub https:// (media z serwisu: ścieżka /media/…, nagranie: media:…).'],
+      [{ recordingLink: 'ftp://files.example/r.mp4' }, 'Links must start with http:// or https:// (site media: a /media/… path, a recording: media:…).',
+        'Linki muszą zaczynać się od http:// lub https:// (media z serwisu: ścieżka /media/…, nagranie: media:…).'],
+      [{ price: [input.price[0], { ...input.price[1], price: 0 }, input.price[2]] }, 'Give three prices (USD, PLN, EUR) as positive whole numbers.',
+        'Podaj trzy ceny (USD, PLN, EUR) jako dodatnie liczby całkowite.'],
+      [{ price: [{ ...input.price[0], price: 12.5 }, input.price[1], input.price[2]] }, 'Give three prices (USD, PLN, EUR) as positive whole numbers.',
+        'Podaj trzy ceny (USD, PLN, EUR) jako dodatnie liczby całkowite.'],
+      [{ category: 'retreat' }, 'The category must be one of: seminar, workshop, training.', 'Kategoria musi być jedną z: seminar, workshop, training.'],
+      [{ titleEn: '   ' }, 'Fill in every field of the product in both languages.', 'Uzupełnij wszystkie pola produktu w obu językach.'],
+      [{ startsAt: 'jutro' }, 'Give the event\'s start as an ISO 8601 date and time.', 'Podaj początek wydarzenia jako datę i godzinę ISO 8601.'],
+      [{ groupSize: { min: 14, max: 8 } }, 'Group size: from and to as positive whole numbers, from not above to.',
+        'Liczba uczestników: od i do jako dodatnie liczby całkowite, od nie większe niż do.'],
+    ];
+    for (const [change, english, polish] of cases) {
+      const en = await call('POST', '/api/admin/products', admin, { ...input, ...change });
+      expect([en.status, await en.json()], JSON.stringify(change)).toEqual([400, { message: english }]);
+      const pl = await call('PUT', `/api/admin/products/${DEMO_KEYS.trauma}`, { ...admin, cookie: 'lang=pl' }, { ...input, ...change });
+      expect([pl.status, await pl.json()], JSON.stringify(change)).toEqual([400, { message: polish }]);
+    }
+    expect((await list()).length).toBe(before);
+    expect((await list()).find((p) => p.key === DEMO_KEYS.trauma)).toMatchObject({ ...input, key: DEMO_KEYS.trauma });
+  });
+});
