@@ -13,12 +13,13 @@ import { invalidatePages } from './page-cache.ts';
  * The composition root: builds each module, registers its projections with the store and its
  * outbox handlers with the worker, and seeds an empty database with the demo content.
  */
-export function wireModules(ctx: ModuleContext, web: { origin: () => string } = { origin: () => ctx.config.PUBLIC_URL }) {
+export function wireModules(ctx: ModuleContext) {
   const mailing = createMailing(ctx);
   // The catalogue asks purchases who owns what; purchases is built below and asked only when a page renders.
   const catalogue = createCatalogue(ctx, { ownership: { ownedKeys: (userId) => purchases.ownedKeys(userId), linksFor: (userId, key) => purchases.linksFor(userId, key) } });
   const contact = createContact(ctx);
-  // Purchases and accounts need each other (the profile lists purchases, a purchase mails its buyer): both through closures.
+  // Purchases and accounts need each other (the profile lists purchases, a purchase mails its buyer): each port's
+  // methods reach the other module when called, never patched in after construction.
   const purchases = createPurchases(ctx, {
     products: (key) => productForSale(catalogue, key),
     productKeyForPrice: (priceId) => catalogue.productKeyForPrice(priceId),
@@ -26,7 +27,7 @@ export function wireModules(ctx: ModuleContext, web: { origin: () => string } = 
     isEventOver,
     buyers: (userId) => accounts.mailContact(userId),
     contacts: (userIds) => accounts.contacts(userIds),
-    origin: web.origin,
+    origin: () => ctx.config.PUBLIC_URL,
   });
   const accounts = createAccounts(ctx, {
     purchases: {
