@@ -15,11 +15,13 @@ export async function linkFromMail(smtp: Smtp, to: string, path: string, ms = 15
 }
 
 /** Registers and verifies a user through the public API and the received e-mail; answers their session token. */
-export async function signUp(server: RunningServer, smtp: Smtp, email: string, name = 'Test Buyer'): Promise<{ token: string; email: string }> {
+export async function signUp(
+  server: RunningServer, smtp: Smtp, email: string, name = 'Test Buyer', phone = '+48 600 100 200',
+): Promise<{ token: string; email: string }> {
   const origin = { 'content-type': 'application/json', origin: server.url };
   const registered = await fetch(`${server.url}/register`, {
     method: 'POST', headers: origin,
-    body: JSON.stringify({ name, email, password: 'secret123', repeat: 'secret123', phone: '+48 600 100 200', language: 'pl' }),
+    body: JSON.stringify({ name, email, password: 'secret123', repeat: 'secret123', phone, language: 'pl' }),
   });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
   const link = await linkFromMail(smtp, email, 'verify-email');
