@@ -1,9 +1,15 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import ArticlesSection from './ArticlesSection.tsx';
+import AttendeesSection from './AttendeesSection.tsx';
+import EmailSection from './EmailSection.tsx';
 import { PanelContext, sayFrom, type PanelMessages } from './messages.ts';
+import UsersSection from './UsersSection.tsx';
 
 const SECTIONS = {
   articles: () => <ArticlesSection />,
+  attendees: () => <AttendeesSection />,
+  users: () => <UsersSection />,
+  email: () => <EmailSection />,
 } satisfies Record<string, () => ReactNode>;
 type SectionId = keyof typeof SECTIONS;
 const IDS = Object.keys(SECTIONS) as SectionId[];

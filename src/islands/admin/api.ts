@@ -4,10 +4,12 @@ import { messageOf } from '../accounts/api.ts';
 /** An answer of our API: `status` 0 when the network failed; `message` is the server's, when it sent one. */
 export type Reply<T> = { ok: boolean; status: number; data: T | null; message: string | null };
 
-export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Reply<T>> {
+export async function request<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, headers: Record<string, string> = {},
+): Promise<Reply<T>> {
   try {
-    const init: RequestInit = { method, headers: { accept: 'application/json' }, credentials: 'same-origin' };
-    if (body !== undefined) Object.assign(init, { headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const init: RequestInit = { method, headers: { accept: 'application/json', ...headers }, credentials: 'same-origin' };
+    if (body !== undefined) Object.assign(init, { headers: { ...init.headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const res = await fetch(path, init);
     const data = await res.json().catch(() => null) as unknown;
     const record = typeof data === 'object' && data !== null ? data as Record<string, unknown> : null;
