@@ -1,7 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import ArticlesSection from './ArticlesSection.tsx';
 import AttendeesSection from './AttendeesSection.tsx';
+import AuditSection from './AuditSection.tsx';
+import CatalogueSection from './CatalogueSection.tsx';
 import EmailSection from './EmailSection.tsx';
+import MailboxSection from './MailboxSection.tsx';
 import { PanelContext, sayFrom, type PanelMessages } from './messages.ts';
 import UsersSection from './UsersSection.tsx';
 
@@ -10,6 +13,9 @@ const SECTIONS = {
   attendees: () => <AttendeesSection />,
   users: () => <UsersSection />,
   email: () => <EmailSection />,
+  catalogue: () => <CatalogueSection />,
+  audit: () => <AuditSection />,
+  mailbox: () => <MailboxSection />,
 } satisfies Record<string, () => ReactNode>;
 type SectionId = keyof typeof SECTIONS;
 const IDS = Object.keys(SECTIONS) as SectionId[];
