@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useResource } from './api.ts';
 import { formatDateTime } from './format.ts';
 import { usePanel } from './messages.ts';
@@ -50,10 +50,13 @@ export default function MailboxSection() {
 function MailView({ id }: { id: string }) {
   const { say, lang } = usePanel();
   const [mail] = useResource<Mail>(`/api/admin/mailbox/${encodeURIComponent(id)}`);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The message opens below the list: take the reader there.
+  useEffect(() => { if (mail.state === 'ready') heading.current?.focus(); }, [mail.state]);
   return (
     <Loaded resource={mail}>{(m) => (
       <article className="admin-mail" aria-labelledby="admin-mail-subject">
-        <h3 id="admin-mail-subject">{m.subject}</h3>
+        <h3 id="admin-mail-subject" ref={heading} tabIndex={-1}>{m.subject}</h3>
         <p>{m.recipient} · {formatDateTime(m.createdAt, lang)}</p>
         <h4>{say('adminPanel.mailbox.text')}</h4>
         <pre className="admin-mail-text">{m.text}</pre>
