@@ -240,6 +240,17 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 768, height: 1024
       if (tab === 'Users') await section.getByRole('button', { name: 'Films (1)' }).first().click();
       await expect(section.locator('.spinner')).toHaveCount(0);
       await scan(tab);
+      const dialogOf = async (opener: string, name: string) => {
+        await section.getByRole('button', { name: opener }).first().click();
+        await expect(page.getByRole('dialog', { name })).toBeVisible();
+        await scan(`${tab}, ${name}`);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+      };
+      if (tab === 'Articles') await dialogOf('Add article', 'Add article');
+      if (tab === 'Attendees') await dialogOf('E-mail the attendees', 'E-mail to the attendees of Shame in the Therapeutic Relationship');
+      if (tab === 'Users') await dialogOf('Delete: Jan Zwykły', 'Confirm');
+      if (tab === 'Mass e-mail') await dialogOf('E-mail all users', 'E-mail to all users');
       if (tab === 'Catalogue') {
         await section.getByRole('button', { name: /^Edit: / }).first().click();
         await scan('Catalogue editor');

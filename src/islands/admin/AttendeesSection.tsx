@@ -3,23 +3,11 @@ import { useResource } from './api.ts';
 import { formatDate, formatDateTime } from './format.ts';
 import MassEmailDialog from './MassEmailDialog.tsx';
 import { usePanel } from './messages.ts';
+import { matches } from './search.ts';
 import { Loaded, Pager, usePages } from './ui.tsx';
-import { titleIn, type AdminProduct, type Attendee, type AttendeeList } from './types.ts';
+import { titleIn, type AdminProduct, type AttendeeList } from './types.ts';
 
 const PAGE_SIZE = 25;
-
-/** Lower case without diacritics, so "kowalska" finds "Kowalska" and "zolw" finds "żółw". */
-const folded = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').replace(/ł/g, 'l').replace(/Ł/g, 'L').toLowerCase();
-const digits = (s: string) => s.replace(/\D/g, '');
-
-/** Spec 2: a search by name or phone; a phone matches on its digits, whatever the spacing or the +48 typed. */
-export function matches(attendee: Attendee, query: string): boolean {
-  const q = query.trim();
-  if (q === '') return true;
-  if (folded(attendee.name).includes(folded(q))) return true;
-  const d = digits(q);
-  return d.length > 0 && digits(attendee.phone).includes(d);
-}
 
 /** Per-event attendee lists: choose an event, search its buyers, export them as CSV, e-mail them. */
 export default function AttendeesSection() {

@@ -24,6 +24,7 @@ export function toWarsawInput(iso: string): string {
 
 /** A datetime-local value read on Warsaw's clock, as an ISO instant; '' when it is not a date. */
 export function fromWarsawInput(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return '';
   const wall = Date.parse(`${value}:00Z`);
   if (Number.isNaN(wall)) return '';
   // The offset at the guessed instant, then again at the corrected one (it differs only across a DST change).
