@@ -3,12 +3,14 @@ import type { Bilingual, Category } from '../../../modules/catalogue/index.ts';
 import { request } from './api.ts';
 import { BilingualField, CheckField, LanguageHeads, ListField, NumberField, TextField } from './fields.tsx';
 import { fromWarsawInput, toWarsawInput } from './format.ts';
-import { usePanel } from './messages.ts';
+import { usePanel, type PanelKey } from './messages.ts';
 import { CATEGORIES, optional, type Draft } from './product-draft.ts';
 
 type Props = { productKey: string | null; initial: Draft; heading: string; onSaved: () => void; onCancel: () => void };
 
 const both = (): Bilingual => ({ pl: '', en: '' });
+/** The editor's own words: the keys under adminPanel.catalogue. */
+type Word = PanelKey extends infer K ? (K extends `adminPanel.catalogue.${infer W}` ? W : never) : never;
 
 /**
  * Every field of a product (spec 3), Polish and English side by side. Saves the whole definition: POST for a new
@@ -22,7 +24,7 @@ export default function ProductEditor({ productKey, initial, heading, onSaved, o
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => { headingRef.current?.focus(); }, []);
   const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const c = (key: string) => say(`adminPanel.catalogue.${key}` as Parameters<typeof say>[0]);
+  const c = (word: Word) => say(`adminPanel.catalogue.${word}`);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
