@@ -65,6 +65,7 @@ test('the admin adds an article that shows on /biblioteka, then deletes it after
   await dialog.getByLabel('Description').fill('O tym, gdzie kończę się ja, a zaczynasz ty.');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(dialog).toBeHidden();
+  await expect(section.getByRole('button', { name: 'Add article' })).toBeFocused();
   await expect(section.getByRole('status')).toHaveText('Article added.');
   await expect(section.getByRole('link', { name: 'Kontakt i granice' })).toHaveAttribute('href', 'https://example.org/kontakt-i-granice');
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Dialog from '../shared/Dialog.tsx';
 import { request } from './api.ts';
 import { usePanel } from './messages.ts';
@@ -18,14 +18,14 @@ export default function MassEmailDialog({ target, label, onClose }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [campaign, setCampaign] = useState<{ id: string; message: string } | null>(null);
   // One key per opened modal: a double click or a retry after a lost answer queues the campaign once.
-  const idempotencyKey = useRef(crypto.randomUUID());
+  const [idempotencyKey] = useState(newKey);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
     const reply = await request<{ message: string; campaignId: string }>('POST', '/api/mass-email', { subject, body, target },
-      { 'idempotency-key': idempotencyKey.current });
+      { 'idempotency-key': idempotencyKey });
     setBusy(false);
     if (reply.ok && reply.data) setCampaign({ id: reply.data.campaignId, message: reply.data.message });
     else setError(reply.message ?? say('adminPanel.email.failed'));
@@ -62,6 +62,9 @@ export default function MassEmailDialog({ target, label, onClose }: Props) {
 }
 
 const POLL_MS = 1000;
+
+/** randomUUID exists only in secure contexts; a plain-http address on a LAN still gets a key unlikely to repeat. */
+const newKey = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /** A campaign's live progress: a progress bar and a polite status line, polled until nothing is pending. */
 export function Progress({ id }: { id: string }) {
