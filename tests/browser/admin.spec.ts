@@ -6,13 +6,19 @@ import { watchErrors } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 
+/**
+ * The first address gets its account at the first start (named by the server, signing in by a one-time link);
+ * the second registers like anyone else, so the tests know the admin's name.
+ */
+const ADMINS = 'pierwsza@example.com,szefowa@example.com';
+
 let server: RunningServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let admin: string;
 let user: string;
 test.beforeAll(async () => {
   smtp = await startSmtp();
-  server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: 'szefowa@example.com' });
+  server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: ADMINS });
   admin = (await signUp(server, smtp, 'szefowa@example.com', 'Anna Szefowa', '+48 500 000 001')).token;
   user = (await signUp(server, smtp, 'zwykly@example.com', 'Jan Zwykły', '+48 500 000 002')).token;
   const ewa = (await signUp(server, smtp, 'ewa@example.com', 'Ewa Kowalska', '+48 601 222 333')).token;
@@ -289,7 +295,7 @@ test('with SMTP_URL set the dev mailbox says it is off', async ({ page }) => {
 
 test.describe('without SMTP_URL', () => {
   let devServer: RunningServer;
-  test.beforeAll(async () => { devServer = await startServer({ ADMIN_EMAILS: 'szefowa@example.com' }); });
+  test.beforeAll(async () => { devServer = await startServer({ ADMIN_EMAILS: ADMINS }); });
   test.afterAll(async () => { await devServer?.stop(); });
 
   // Needs the dev mailbox API (GET /api/admin/mailbox, /api/admin/mailbox/{id}).
