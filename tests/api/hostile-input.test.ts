@@ -14,6 +14,8 @@ const ROUTES: [string, string][] = [
   ['GET', '/reset-password/{p}'], ['GET', '/verify-email/{p}'], ['POST', '/'], ['POST', '/kontakt'],
   ['GET', '/api/users'], ['DELETE', '/api/users/{p}'], ['GET', '/api/all-videos'], ['POST', '/api/articles'], ['DELETE', '/api/articles/{p}'],
   ['POST', '/api/admin/products'], ['PUT', '/api/admin/products/{p}'], ['GET', '/api/admin/attendees/{p}'],
+  // audit trail, dev mailbox, first-admin sign-in
+  ['GET', '/api/admin/mailbox?page={p}'], ['GET', '/api/admin/mailbox/{p}'],
 ];
 
 const hostileText = fc.oneof(
