@@ -1,4 +1,5 @@
 import { createAccounts } from '../../modules/accounts/index.ts';
+import { createAudit } from '../../modules/audit/index.ts';
 import { createCatalogue, isEventOver } from '../../modules/catalogue/index.ts';
 import { createContact } from '../../modules/contact/index.ts';
 import { createMailing } from '../../modules/mailing/index.ts';
@@ -36,10 +37,15 @@ export function wireModules(ctx: ModuleContext) {
     },
     people: { forgetAddress: (email) => contact.forgetAddress(email) },
   });
+  // The audit trail reads the log; names and titles come from their owners at the time of reading.
+  const audit = createAudit(ctx, {
+    userNames: async (userIds) => new Map([...(await accounts.contacts(userIds))].map(([id, c]) => [id, c.name])),
+    productTitles: async () => new Map((await catalogue.adminProducts()).map((p) => [p.key, { pl: p.title, en: p.titleEn }])),
+  });
   for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections]) ctx.store.addProjection(projection);
   const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers };
   return {
-    services: { mailing, accounts, catalogue, contact, purchases },
+    services: { mailing, accounts, catalogue, contact, purchases, audit },
     outboxHandlers,
     /** Events committed by any instance: a catalogue or article change drops the cached public pages that show it. */
     onCommitted(events: readonly RecordedEvent[]) {

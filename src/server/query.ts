@@ -7,11 +7,12 @@ type Schema = v.GenericSchema<Record<string, string | undefined>, unknown>;
 /**
  * The query string of a GET route, checked like a body: each issue's message is an error code of
  * src/server/errors.ts, thrown as a DomainError so the edge answers its status and message. A parameter
- * given twice counts by its first value; unknown parameters are ignored.
+ * given twice counts by its first value, an empty one as absent; unknown parameters are ignored.
  */
 export function readQuery<S extends Schema>(url: URL, schema: S): v.InferOutput<S> {
   const raw: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) if (!(name in raw)) raw[name] = value;
+  // An empty value (`?type=&from=`, as a form sends an untouched field) means the parameter is not given.
+  for (const [name, value] of url.searchParams) if (!(name in raw) && value !== '') raw[name] = value;
   const parsed = v.safeParse(schema, raw, { abortEarly: true });
   if (parsed.success) return parsed.output;
   const code = parsed.issues[0].message;

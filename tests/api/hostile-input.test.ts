@@ -16,6 +16,7 @@ const ROUTES: [string, string][] = [
   ['POST', '/api/admin/products'], ['PUT', '/api/admin/products/{p}'], ['GET', '/api/admin/attendees/{p}'],
   // audit trail, dev mailbox, first-admin sign-in
   ['GET', '/api/admin/mailbox?page={p}'], ['GET', '/api/admin/mailbox/{p}'],
+  ['GET', '/api/admin/audit?type={p}'], ['GET', '/api/admin/audit?from={p}'],
 ];
 
 const hostileText = fc.oneof(
