@@ -26,7 +26,7 @@ export const accountByEmail = (db: Db, email: string) => db.selectFrom('user_per
   .where('email_key', '=', emailKey(email)).executeTakeFirst();
 
 /** Whose e-mailed link this is (by the hash of its secret); whether it still works is the user's stream's decision. */
-export async function linkOwner(db: Db, tokenHash: string, kind: 'verify' | 'reset'): Promise<string | null> {
+export async function linkOwner(db: Db, tokenHash: string, kind: 'verify' | 'reset' | 'admin'): Promise<string | null> {
   const row = await db.selectFrom('account_tokens').select('user_id').where('token_hash', '=', tokenHash).where('kind', '=', kind).executeTakeFirst();
   return row?.user_id ?? null;
 }

@@ -34,6 +34,7 @@ const PAGE_POSTS: Record<string, Set<'json' | 'form'>> = {
   '/dev-checkout/[id]': new Set(['form']),
   '/': new Set(['form']),
   '/kontakt': new Set(['form']),
+  '/admin-sign-in/[token]': new Set(['form']),
 };
 /** Endpoints that also take a plain HTML form post (the navbar's log-out button works without script). */
 const FORM_ENDPOINTS = new Set(['/logout']);

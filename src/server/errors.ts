@@ -47,6 +47,8 @@ export const ERRORS = {
   'audit-invalid-type': { status: 400, key: 'audit.invalidType' },
   'audit-invalid-date': { status: 400, key: 'audit.invalidDate' },
   'mailbox-not-found': { status: 404, key: 'mailbox.notFound' },
+  'admin-link-invalid': { status: 400, key: 'adminSignIn.invalid' },
+  'admin-link-expired': { status: 410, key: 'adminSignIn.expired' },
 } as const satisfies Record<string, { status: number; key: MessageKey; expose?: boolean }>;
 
 export type ErrorCode = keyof typeof ERRORS;

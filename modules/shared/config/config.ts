@@ -53,6 +53,9 @@ export type Config = Omit<Parsed, 'JWT_SECRET' | 'PUBLIC_URL' | 'TRUST_PROXY'> &
   JWT_SECRET: string; DATA_DIR: string; PUBLIC_URL: string; PUBLIC_URL_DEFAULTED: boolean; TRUST_PROXY: TrustProxy;
 };
 
+/** The admin address of a development install that names none (NODE_ENV other than production, ADMIN_EMAILS unset). */
+export const DEV_ADMIN_EMAIL = 'admin@localhost';
+
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
@@ -72,6 +75,8 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
   }
   return {
     ...out,
+    // Development without ADMIN_EMAILS: the first start makes admin@localhost's account, so that address is admin.
+    ADMIN_EMAILS: out.ADMIN_EMAILS.length === 0 && out.NODE_ENV !== 'production' ? [DEV_ADMIN_EMAIL] : out.ADMIN_EMAILS,
     PUBLIC_URL: out.PUBLIC_URL ? new URL(out.PUBLIC_URL).origin : `http://localhost:${out.PORT}`,
     PUBLIC_URL_DEFAULTED: !out.PUBLIC_URL,
     DATA_DIR: resolve(out.DATA_DIR), MEDIA_DIR: resolve(out.MEDIA_DIR), JWT_SECRET: out.JWT_SECRET || undefined,

@@ -29,6 +29,11 @@ export const pl = {
   'audit.field.startsAt': 'termin',
   'audit.field.liveLink': 'link do transmisji',
   'audit.field.recordingLink': 'nagranie',
+  'adminSignIn.title': 'Logowanie do panelu administratora',
+  'adminSignIn.intro': 'To jednorazowy link pierwszego administratora, ważny 24 godziny. Hasło możesz ustawić później przez „Nie pamiętasz hasła?”.',
+  'adminSignIn.button': 'Zaloguj się do panelu',
+  'adminSignIn.invalid': 'Ten link logowania jest nieprawidłowy.',
+  'adminSignIn.expired': 'Ten link logowania został już użyty albo wygasł: działa raz, przez 24 godziny. Ustaw hasło przez „Nie pamiętasz hasła?”.',
 } as const;
 
 export const en: Record<keyof typeof pl, string> = {
@@ -58,4 +63,9 @@ export const en: Record<keyof typeof pl, string> = {
   'audit.field.startsAt': 'start',
   'audit.field.liveLink': 'live link',
   'audit.field.recordingLink': 'recording',
+  'adminSignIn.title': 'Sign in to the admin panel',
+  'adminSignIn.intro': 'This is the first administrator\'s one-time link, valid for 24 hours. You can set a password later through "Forgot your password?".',
+  'adminSignIn.button': 'Sign in to the panel',
+  'adminSignIn.invalid': 'This sign-in link is invalid.',
+  'adminSignIn.expired': 'This sign-in link has already been used or has expired: it works once, for 24 hours. Set a password through "Forgot your password?".',
 };
