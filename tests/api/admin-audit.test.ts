@@ -16,7 +16,8 @@ describe('GET /api/admin/audit (admin only): the audit trail', () => {
   beforeAll(async () => {
     smtp = await startSmtp();
     server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: 'audytorka@example.com' });
-    admin = bearer((await signUp(server, smtp, 'audytorka@example.com', 'Anna Audytorka')).token);
+    // The first start made the admin's account, named "Administrator"; signing up sets its password.
+    admin = bearer((await signUp(server, smtp, 'audytorka@example.com')).token);
     user = bearer((await signUp(server, smtp, 'klient@example.com', 'Jan Klient')).token);
     const users = (await (await fetch(`${server.url}/api/users`, { headers: admin })).json()) as { id: string; email: string }[];
     adminId = users.find((u) => u.email === 'audytorka@example.com')!.id;
@@ -55,17 +56,17 @@ describe('GET /api/admin/audit (admin only): the audit trail', () => {
     const all = await trail();
     expect(all).toMatchObject({ page: 1, pageSize: 50 });
     const [revised, article, purchase] = all.items;
-    const me = { id: adminId, name: 'Anna Audytorka' };
+    const me = { id: adminId, name: 'Administrator' };
     expect(revised).toMatchObject({ type: 'catalogue', event: 'ProductRevised', actor: me });
     expect(revised!.summary).toMatch(/^Zmieniono produkt „Trauma i ciało w podejściu Gestalt”: (.+, )?ceny(, .+)?$/);
     expect(article).toMatchObject({ type: 'article', event: 'ArticlePublished', actor: me, summary: 'Dodano artykuł „Kontakt i granica”' });
     const amount = `${new Intl.NumberFormat('pl-PL', { minimumFractionDigits: 2 }).format(trauma.price[1].price)} PLN`;
     expect(purchase).toMatchObject({ type: 'purchase', event: 'PurchaseCompleted', actor: me,
-      summary: `Zakup: Trauma i ciało w podejściu Gestalt — ${amount}, kupujący: Anna Audytorka` });
+      summary: `Zakup: Trauma i ciało w podejściu Gestalt — ${amount}, kupujący: Administrator` });
     expect(Date.parse(purchase!.at)).toBeLessThanOrEqual(Date.parse(revised!.at));
     expect(purchase!.at).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
     const english = await trail('?type=purchase', 'en');
-    expect(english.items[0]!.summary).toBe(`Purchase: Trauma and the Body in Gestalt — ${trauma.price[1].price}.00 PLN, buyer: Anna Audytorka`.replace(/(\d)(\d{3})\./, '$1,$2.'));
+    expect(english.items[0]!.summary).toBe(`Purchase: Trauma and the Body in Gestalt — ${trauma.price[1].price}.00 PLN, buyer: Administrator`.replace(/(\d)(\d{3})\./, '$1,$2.'));
     // Seeding the catalogue is nobody's doing.
     expect(all.items.filter((i) => i.event === 'ProductPublished').every((i) => i.actor === null)).toBe(true);
   });
@@ -81,7 +82,7 @@ describe('GET /api/admin/audit (admin only): the audit trail', () => {
     const text = await res.text();
     expect(text).not.toMatch(/Zofia|Odchodz|odchodzi@/);
     const { items } = JSON.parse(text) as Trail;
-    expect(items[0]).toMatchObject({ type: 'deletion', event: 'UserDeleted', actor: { id: adminId, name: 'Anna Audytorka' }, summary: `Usunięto konto użytkownika ${id}` });
+    expect(items[0]).toMatchObject({ type: 'deletion', event: 'UserDeleted', actor: { id: adminId, name: 'Administrator' }, summary: `Usunięto konto użytkownika ${id}` });
     expect(items[1]).toMatchObject({ type: 'purchase', actor: { id, name: null } });
     expect(items[1]!.summary).toMatch(/^Zakup: Teoria pola w pracy z grupą — [\d\s ]+,00 EUR, kupujący: usunięty użytkownik$/);
     expect((await trail('?type=deletion', 'en')).items.map((i) => i.summary)).toEqual([`Deleted the account of user ${id}`]);

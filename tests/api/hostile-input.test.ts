@@ -17,6 +17,7 @@ const ROUTES: [string, string][] = [
   // audit trail, dev mailbox, first-admin sign-in
   ['GET', '/api/admin/mailbox?page={p}'], ['GET', '/api/admin/mailbox/{p}'],
   ['GET', '/api/admin/audit?type={p}'], ['GET', '/api/admin/audit?from={p}'],
+  ['GET', '/admin-sign-in/{p}'], ['POST', '/admin-sign-in/{p}'],
 ];
 
 const hostileText = fc.oneof(
