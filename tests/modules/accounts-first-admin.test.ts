@@ -85,6 +85,19 @@ describe.each(backends)('the first start on an empty database, on $name', (backe
     expect(await accounts.authenticate(token)).toMatchObject({ role: 'admin' });
   });
 
+  it('rebuilds the same users and link tables from the log', async () => {
+    const { accounts, store } = accountsInstance(handle, { env });
+    await accounts.signInWithAdminLink(secretOf((await accounts.bootstrapFirstAdmin())!.link));
+    const tables = async () => [
+      await handle.db.selectFrom('users').selectAll().orderBy('id').execute(),
+      await handle.db.selectFrom('account_tokens').selectAll().orderBy('token_hash').execute(),
+    ];
+    const before = await tables();
+    expect(before[0]).toMatchObject([{ status: 'verified', token_version: 1 }]);
+    await store.rebuildProjections();
+    expect(await tables()).toEqual(before);
+  });
+
   it('makes exactly one account when two instances start at once', async () => {
     const one = accountsInstance(handle, { env }).accounts;
     const two = accountsInstance(handle, { env }).accounts;
