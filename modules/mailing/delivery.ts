@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { createTransport } from 'nodemailer';
 import type { Logger } from 'pino';
@@ -15,9 +16,35 @@ export type SendMail = (mail: Mail, messageId: string) => Promise<void>;
  * How `SMTP_URL` maps to TLS is in modules/shared/config/smtp-url.ts.
  */
 export function smtpSender(smtpUrl: string, from: string): SendMail {
+  const transport = smtpTransport(smtpUrl);
+  return async (mail, messageId) => {
+    await transport.sendMail({
+      from,
+      // An address object is taken as one address: a comma or semicolon in it never becomes a second recipient.
+      to: { name: '', address: mail.to },
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId,
+      attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+    });
+  };
+}
+
+/** A message already built (e.g. by MailComposer) and handed over as a stream: the relay gets the final dot only when the stream ends. */
+export type SendRaw = (envelope: { from: string; to: string[] }, raw: Readable) => Promise<void>;
+
+export function rawSmtpSender(smtpUrl: string): SendRaw {
+  const transport = smtpTransport(smtpUrl);
+  return async (envelope, raw) => {
+    await transport.sendMail({ envelope, raw });
+  };
+}
+
+function smtpTransport(smtpUrl: string) {
   const settings = parseSmtpUrl(smtpUrl);
   if ('problem' in settings) throw new Error(`SMTP_URL ${settings.problem}`);
-  const transport = createTransport({
+  return createTransport({
     host: settings.host,
     port: settings.port,
     secure: settings.secure,
@@ -34,18 +61,6 @@ export function smtpSender(smtpUrl: string, from: string): SendMail {
     // The outbox worker logs one line per failed attempt; nodemailer itself stays quiet.
     logger: false,
   });
-  return async (mail, messageId) => {
-    await transport.sendMail({
-      from,
-      // An address object is taken as one address: a comma or semicolon in it never becomes a second recipient.
-      to: { name: '', address: mail.to },
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      messageId,
-      attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
-    });
-  };
 }
 
 /** Without SMTP: keep the message in the dev mailbox table and print its subject and links. */

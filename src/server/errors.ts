@@ -41,6 +41,10 @@ export const ERRORS = {
   // admin (accounts: deleting a user)
   'not-registered': { status: 404, key: 'admin.userNotFound' },
   'cannot-delete-admin': { status: 403, key: 'admin.cannotDeleteAdmin' },
+  // campaigns (mass e-mail)
+  'campaign-empty': { status: 400, key: 'campaigns.empty' },
+  'campaign-unknown-product': { status: 404, key: 'admin.unknownFilm' },
+  'campaign-not-found': { status: 404, key: 'campaigns.notFound' },
 } as const satisfies Record<string, { status: number; key: MessageKey; expose?: boolean }>;
 
 export type ErrorCode = keyof typeof ERRORS;
