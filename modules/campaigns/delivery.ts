@@ -80,7 +80,7 @@ export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
     const earlier = await db.selectFrom('campaign_deliveries').select('outcome')
       .where('campaign_id', '=', p.campaignId).where('user_id', '=', p.userId).executeTakeFirst();
     if (earlier?.outcome === 'in_doubt') {
-      deps.log.warn({ outboxId: message.id, campaignId: p.campaignId }, 'campaign message was in doubt (sent up to the final dot before a crash): settled as delivered, not sent again');
+      deps.log.warn({ outboxId: message.id, campaignId: p.campaignId, userId: p.userId }, 'campaign message was in doubt (sent up to the final dot before a crash): settled as delivered, not sent again');
       await settle(p, 'sent');
       return;
     }
@@ -112,7 +112,7 @@ export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
         await db.deleteFrom('campaign_deliveries').where('campaign_id', '=', p.campaignId).where('user_id', '=', p.userId).execute();
         throw error;
       }
-      deps.log.warn({ outboxId: message.id, campaignId: p.campaignId, err: error }, 'campaign message in doubt after the final dot: counted as delivered, not sent again');
+      deps.log.warn({ outboxId: message.id, campaignId: p.campaignId, userId: p.userId, err: error }, 'campaign message in doubt after the final dot: counted as delivered, not sent again');
     }
     await settle(p, 'sent');
   };

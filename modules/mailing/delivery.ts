@@ -35,16 +35,19 @@ export function smtpSender(smtpUrl: string, from: string): SendMail {
 export type SendRaw = (envelope: { from: string; to: string[] }, raw: Readable) => Promise<void>;
 
 export function rawSmtpSender(smtpUrl: string): SendRaw {
-  const transport = smtpTransport(smtpUrl);
+  // Pooled: a campaign is thousands of messages, and a relay may make every new connection wait for its greeting.
+  // A message whose stream fails mid-DATA closes its connection (nodemailer's pool), so the relay drops that message.
+  const transport = smtpTransport(smtpUrl, { pool: true, maxConnections: 2, maxMessages: 100 });
   return async (envelope, raw) => {
     await transport.sendMail({ envelope, raw });
   };
 }
 
-function smtpTransport(smtpUrl: string) {
+function smtpTransport(smtpUrl: string, pooling: { pool: true; maxConnections: number; maxMessages: number } | Record<string, never> = {}) {
   const settings = parseSmtpUrl(smtpUrl);
   if ('problem' in settings) throw new Error(`SMTP_URL ${settings.problem}`);
   return createTransport({
+    ...pooling,
     host: settings.host,
     port: settings.port,
     secure: settings.secure,
