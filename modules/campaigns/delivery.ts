@@ -35,9 +35,9 @@ type Outcome = 'sent' | 'unsubscribed' | 'skipped';
 /**
  * Delivers one campaign message exactly once, across crashes and instances. The outbox worker's claim (SKIP
  * LOCKED, lease, renewal) keeps two workers from holding one row; what it cannot close alone is "sent but not
- * yet marked done". So the message goes to the relay as a stream that, before its last byte, commits an
- * `in_doubt` mark, and only while our claim still holds. The relay accepts a message only with the final
- * "." that nodemailer writes after the stream ends:
+ * yet marked done". So the message goes to the relay as a stream (read only inside the DATA phase, see
+ * modules/mailing/raw-relay.ts) that, before its last byte, commits an `in_doubt` mark, and only while our claim
+ * still holds. The relay accepts a message only with the final "." that nodemailer writes after the stream ends:
  * - killed before the mark: the relay never saw the end of DATA and discards the message; the row is sent again;
  * - claim lost before the mark: the stream fails, the message is abandoned mid-DATA, the new holder sends it;
  * - a row found `in_doubt` by a later claim is settled as delivered without sending.

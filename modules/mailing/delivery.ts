@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { createTransport } from 'nodemailer';
 import type { Logger } from 'pino';
@@ -31,23 +30,10 @@ export function smtpSender(smtpUrl: string, from: string): SendMail {
   };
 }
 
-/** A message already built (e.g. by MailComposer) and handed over as a stream: the relay gets the final dot only when the stream ends. */
-export type SendRaw = (envelope: { from: string; to: string[] }, raw: Readable) => Promise<void>;
-
-export function rawSmtpSender(smtpUrl: string): SendRaw {
-  // Pooled: a campaign is thousands of messages, and a relay may make every new connection wait for its greeting.
-  // A message whose stream fails mid-DATA closes its connection (nodemailer's pool), so the relay drops that message.
-  const transport = smtpTransport(smtpUrl, { pool: true, maxConnections: 2, maxMessages: 100 });
-  return async (envelope, raw) => {
-    await transport.sendMail({ envelope, raw });
-  };
-}
-
-function smtpTransport(smtpUrl: string, pooling: { pool: true; maxConnections: number; maxMessages: number } | Record<string, never> = {}) {
+function smtpTransport(smtpUrl: string) {
   const settings = parseSmtpUrl(smtpUrl);
   if ('problem' in settings) throw new Error(`SMTP_URL ${settings.problem}`);
   return createTransport({
-    ...pooling,
     host: settings.host,
     port: settings.port,
     secure: settings.secure,

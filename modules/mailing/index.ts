@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import type { ModuleContext } from '../shared/kernel/index.ts';
-import { devMailboxSender, mailHandler, rawSmtpSender, smtpSender } from './delivery.ts';
+import { devMailboxSender, mailHandler, smtpSender } from './delivery.ts';
+import { rawSmtpSender } from './raw-relay.ts';
 import { MAIL_TOPIC } from './mail.ts';
 
 export { MAIL_TOPIC, mailMessage, linksIn, escapeHtml, type Mail, type MailAttachment } from './mail.ts';
-export { smtpSender, devMailboxSender, rawSmtpSender, type SendMail, type SendRaw } from './delivery.ts';
+export { smtpSender, devMailboxSender, type SendMail } from './delivery.ts';
+export { rawSmtpSender, type SendRaw } from './raw-relay.ts';
 
 /** Mail undelivered for longer than this makes /healthz say `"mail": "degraded"`: the relay is down or refusing. */
 export const MAIL_DEGRADED_AFTER_MS = 10 * 60_000;

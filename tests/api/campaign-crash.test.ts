@@ -85,7 +85,7 @@ describe('a campaign survives SIGKILL: every recipient gets exactly one message'
     cleanup.push(() => smtp.close());
     const env = { SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN, MAIL_RATE: '0' };
     const { data, admin } = await prepare(smtp, env);
-    const servers = [];
+    const servers: RunningServer[] = [];
     for (let i = 0; i < instances; i++) servers.push(await startServer(env, { reuse: data }));
     cleanup.push(() => Promise.all(servers.map((s) => s.stop({ keepData: true }))));
     const answer = await fetch(`${servers[0]!.url}/api/mass-email`, {
