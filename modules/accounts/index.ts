@@ -7,7 +7,7 @@ import { firstAdmin } from './first-admin.ts';
 import { createHandlers, MAIL_REQUEST_TOPIC, type AccountsRuntime, type MailRequest } from './handlers.ts';
 import { countsFor, defaultLimits, keyBuckets, type ActionLimits, type RateLimitedAction } from './limits.ts';
 import { accountTokensProjection, revokedSessionsProjection, usersProjection } from './projections.ts';
-import { allAccounts, contactsOf, mailContact, roleOf } from './queries.ts';
+import { allAccounts, contactsOf, mailContact, roleOf, verifiedUserIds } from './queries.ts';
 import type { AccountsTables } from './schema.ts';
 import { SESSION_MAX_AGE_SECONDS } from './secrets.ts';
 import { createSessions, type SessionUser } from './sessions.ts';
@@ -85,6 +85,8 @@ export function createAccounts(ctx: ModuleContext, ports: AccountsPorts, options
     mailContact: (userId: string) => mailContact(db, userId),
     /** Name, e-mail and phone of each of these users still holding personal data (the admin's attendee lists). */
     contacts: (userIds: readonly string[]) => contactsOf(db, userIds),
+    /** Every verified, not erased account by id: who a mass e-mail to all users addresses. */
+    verifiedUserIds: () => verifiedUserIds(db),
 
     async profile(user: SessionUser): Promise<Profile> {
       return { ...user, purchasedVideos: await ports.purchases.purchasedVideos(user.id) };

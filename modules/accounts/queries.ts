@@ -46,6 +46,13 @@ export async function contactsOf(db: Db, userIds: readonly string[]): Promise<Ma
   return new Map(rows.map(({ user_id, ...contact }) => [user_id, contact]));
 }
 
+/** Every verified account that still has its personal data, by id (a mass e-mail to all users). */
+export async function verifiedUserIds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('users').innerJoin('user_personal_data', 'user_personal_data.user_id', 'users.id')
+    .select('users.id').where('status', '=', 'verified').orderBy('registered_at').orderBy('users.id').execute();
+  return rows.map((r) => r.id);
+}
+
 /** The account a session token names, with whether that session was logged out on its own. */
 export const sessionAccount = (db: Db, userId: string, sessionId: string) => db.selectFrom('users')
   .innerJoin('user_personal_data', 'user_personal_data.user_id', 'users.id')

@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import type { ModuleContext } from '../shared/kernel/index.ts';
 import { devMailboxSender, mailHandler, smtpSender } from './delivery.ts';
+import { rawSmtpSender } from './raw-relay.ts';
 import { MAIL_TOPIC } from './mail.ts';
 
 export { MAIL_TOPIC, mailMessage, linksIn, escapeHtml, type Mail, type MailAttachment } from './mail.ts';
 export { smtpSender, devMailboxSender, type SendMail } from './delivery.ts';
+export { rawSmtpSender, type SendRaw } from './raw-relay.ts';
 
 /** Mail undelivered for longer than this makes /healthz say `"mail": "degraded"`: the relay is down or refusing. */
 export const MAIL_DEGRADED_AFTER_MS = 10 * 60_000;
@@ -29,6 +31,10 @@ export function createMailing(ctx: ModuleContext) {
   const send = ctx.config.SMTP_URL ? smtpSender(ctx.config.SMTP_URL, ctx.config.MAIL_FROM) : devMailboxSender(ctx.db, ctx.log);
   return {
     outboxHandlers: { [MAIL_TOPIC]: mailHandler(send, domain) },
+    /** For mail built elsewhere (campaigns): the relay taking a finished message as a stream, null without SMTP_URL… */
+    rawRelay: ctx.config.SMTP_URL ? rawSmtpSender(ctx.config.SMTP_URL) : null,
+    /** …and the dev mailbox used instead (idempotent by Message-ID). */
+    keepInDevMailbox: devMailboxSender(ctx.db, ctx.log),
     /**
      * `degraded` while a mail message written more than `olderThanMs` ago is still not delivered (pending or
      * given up), `ok` otherwise, `unknown` when the database cannot say.

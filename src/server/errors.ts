@@ -49,6 +49,10 @@ export const ERRORS = {
   'mailbox-not-found': { status: 404, key: 'mailbox.notFound' },
   'admin-link-invalid': { status: 400, key: 'adminSignIn.invalid' },
   'admin-link-expired': { status: 410, key: 'adminSignIn.expired' },
+  // campaigns (mass e-mail)
+  'campaign-empty': { status: 400, key: 'campaigns.empty' },
+  'campaign-unknown-product': { status: 404, key: 'admin.unknownFilm' },
+  'campaign-not-found': { status: 404, key: 'campaigns.notFound' },
 } as const satisfies Record<string, { status: number; key: MessageKey; expose?: boolean }>;
 
 export type ErrorCode = keyof typeof ERRORS;
