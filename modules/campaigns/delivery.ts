@@ -23,7 +23,10 @@ export type DeliveryDeps = {
   /** The SMTP relay, or null: then the dev mailbox keeps the message. */
   relay: SendRaw | null;
   keepInDevMailbox: SendMail;
-  nextSlot(): Promise<void>;
+  /** Claims the next send slot (MAIL_RATE); answers how many milliseconds until it. */
+  nextSlot(): Promise<number>;
+  /** The lane's lease: a long wait for a slot renews the claim well before it runs out. */
+  leaseMs: number;
   unsubscribeUrl(userId: string): string;
   from: string;
   site: string;
@@ -60,9 +63,11 @@ export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
     return letter;
   }
 
-  const settle = (p: CampaignMailPayload, outcome: Outcome) => db.insertInto('campaign_deliveries')
-    .values({ campaign_id: p.campaignId, user_id: p.userId, outcome, settled_at: sql<Date>`now()` })
-    .onConflict((c) => c.columns(['campaign_id', 'user_id']).doUpdateSet({ outcome, settled_at: sql<Date>`now()` })).execute();
+  async function settle(p: CampaignMailPayload, outcome: Outcome): Promise<void> {
+    await db.insertInto('campaign_deliveries')
+      .values({ campaign_id: p.campaignId, user_id: p.userId, outcome, settled_at: sql<Date>`now()` })
+      .onConflict((c) => c.columns(['campaign_id', 'user_id']).doUpdateSet({ outcome, settled_at: sql<Date>`now()` })).execute();
+  }
 
   /** Commits the in-doubt mark if the outbox row is still claimed by us; false when another worker took it. */
   const markInDoubt = (p: CampaignMailPayload, outboxId: number, claimToken: string) => db.transaction().execute(async (tx) => {
@@ -75,6 +80,22 @@ export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
     return true;
   });
 
+  /** Extends our claim on the row; false when it is no longer ours. */
+  const holdClaim = async (outboxId: number, claimToken: string) => Number((await db.updateTable('outbox')
+    .set({ claimed_until: sql<Date>`now() + ${sql.lit(`${deps.leaseMs} milliseconds`)}::interval` })
+    .where('id', '=', outboxId).where('claim_token', '=', claimToken).where('status', '=', 'pending').executeTakeFirst()).numUpdatedRows) === 1;
+
+  /** Waits for the send slot, renewing the claim on the way, so a slow MAIL_RATE never lets another worker take the row meanwhile. */
+  async function waitForSlot(outboxId: number, claimToken: string) {
+    let remaining = await deps.nextSlot();
+    while (remaining > 0) {
+      const step = Math.min(remaining, deps.leaseMs / 3);
+      await new Promise((resolve) => setTimeout(resolve, step));
+      remaining -= step;
+      if (remaining > 0 && !(await holdClaim(outboxId, claimToken))) throw new Error('outbox claim lost while waiting for a send slot');
+    }
+  }
+
   return async (payload, message) => {
     const p = payload as CampaignMailPayload;
     const earlier = await db.selectFrom('campaign_deliveries').select('outcome')
@@ -86,17 +107,17 @@ export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
     }
     if (earlier) return;
     const unsubscribed = await db.selectFrom('campaign_unsubscribed').select('user_id').where('user_id', '=', p.userId).executeTakeFirst();
-    if (unsubscribed) return void (await settle(p, 'unsubscribed'));
+    if (unsubscribed) return settle(p, 'unsubscribed');
     const to = await deps.recipient(p.userId);
-    if (!to) return void (await settle(p, 'skipped'));
+    if (!to) return settle(p, 'skipped');
 
     const unsubscribeUrl = deps.unsubscribeUrl(p.userId);
     const mail = campaignMail(await letterOf(p.campaignId), to, { site: deps.site, unsubscribeUrl });
     const messageId = `<campaign-${p.campaignId}-${p.userId}@${deps.domain}>`;
-    await deps.nextSlot();
+    await waitForSlot(message.id, message.claimToken);
     if (!deps.relay) {
       await deps.keepInDevMailbox(mail, messageId);
-      return void (await settle(p, 'sent'));
+      return settle(p, 'sent');
     }
     const compiled = new MailComposer(composerOptions(mail, messageId, deps.from, unsubscribeUrl)).compile();
     const raw = await compiled.build();

@@ -41,7 +41,8 @@ export const CAMPAIGN_LANE = { topics: [CAMPAIGN_MAIL_TOPIC], leaseMs: 10_000, b
  * in one transaction, delivered at MAIL_RATE exactly once (see delivery.ts), with a one-click unsubscribe.
  * Refusals: `campaign-empty`, `campaign-unknown-product`, `campaign-not-found`.
  */
-export function createCampaigns(ctx: ModuleContext, ports: CampaignsPorts) {
+export function createCampaigns(ctx: ModuleContext, ports: CampaignsPorts, options: { leaseMs?: number } = {}) {
+  const lane = { ...CAMPAIGN_LANE, leaseMs: options.leaseMs ?? CAMPAIGN_LANE.leaseMs };
   const db = ctx.db as unknown as ModuleDb<CampaignsTables>;
   const clock = ctx.clock ?? systemClock;
   const ids = ctx.ids ?? randomIds;
@@ -52,12 +53,14 @@ export function createCampaigns(ctx: ModuleContext, ports: CampaignsPorts) {
 
   const handler = campaignMailHandler({
     db, log: ctx.log, recipient: ports.recipient, relay: ports.relay, keepInDevMailbox: ports.keepInDevMailbox,
-    nextSlot: mailPacing(db, ctx.config.MAIL_RATE), unsubscribeUrl, from: ctx.config.MAIL_FROM, site: ctx.config.SITE_NAME, domain,
+    nextSlot: mailPacing(db, ctx.config.MAIL_RATE), leaseMs: lane.leaseMs, unsubscribeUrl, from: ctx.config.MAIL_FROM, site: ctx.config.SITE_NAME, domain,
   });
 
   return {
     projections: [campaignsProjection, unsubscribedProjection] as Projection[],
     outboxHandlers: { [CAMPAIGN_MAIL_TOPIC]: handler } as Record<string, OutboxHandler>,
+    /** The worker campaign mail needs of its own: its topic, lease and batch size. */
+    lane,
 
     /**
      * Starts a campaign (admin `adminId`, the event's actor). The same `idempotencyKey` from the same admin names the

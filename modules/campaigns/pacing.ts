@@ -6,14 +6,14 @@ const LANE = 'campaign';
 
 /**
  * MAIL_RATE across every instance on one database: each send claims the next free slot of one shared row,
- * advancing it by 1/rate seconds in a single UPDATE, and waits until its slot. The database's clock decides,
- * so instances with skewed clocks still share one pace. `0` means unlimited.
+ * advancing it by 1/rate seconds in a single UPDATE, and answers how long to wait for it. The database's clock
+ * decides, so instances with skewed clocks still share one pace. `0` means unlimited.
  */
 export function mailPacing(db: ModuleDb<CampaignsTables>, ratePerSecond: number) {
   const stepMicros = ratePerSecond > 0 ? Math.max(1, Math.round(1_000_000 / ratePerSecond)) : 0;
   const step = sql.lit(`${stepMicros} microseconds`);
-  return async function nextSlot(): Promise<void> {
-    if (stepMicros === 0) return;
+  return async function nextSlot(): Promise<number> {
+    if (stepMicros === 0) return 0;
     const row = await sql<{ wait_ms: number | string }>`
       update campaign_pacing set next_slot = greatest(next_slot, clock_timestamp()) + ${step}::interval
       where lane = ${LANE}
@@ -23,6 +23,6 @@ export function mailPacing(db: ModuleDb<CampaignsTables>, ratePerSecond: number)
       await db.insertInto('campaign_pacing').values({ lane: LANE, next_slot: sql<Date>`clock_timestamp()` }).onConflict((c) => c.column('lane').doNothing()).execute();
       return nextSlot();
     }
-    if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+    return waitMs;
   };
 }

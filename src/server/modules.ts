@@ -1,6 +1,6 @@
 import { createAccounts } from '../../modules/accounts/index.ts';
 import { createAudit } from '../../modules/audit/index.ts';
-import { CAMPAIGN_LANE, createCampaigns } from '../../modules/campaigns/index.ts';
+import { createCampaigns } from '../../modules/campaigns/index.ts';
 import { isDomainError } from '../../modules/shared/kernel/index.ts';
 import { createCatalogue, isEventOver } from '../../modules/catalogue/index.ts';
 import { createContact } from '../../modules/contact/index.ts';
@@ -65,7 +65,7 @@ export function wireModules(ctx: ModuleContext) {
     services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit },
     outboxHandlers,
     /** Topics delivered by a worker of their own (campaign mail), with its lease and batch size. */
-    outboxLanes: [CAMPAIGN_LANE],
+    outboxLanes: [campaigns.lane],
     /** Events committed by any instance: a catalogue or article change drops the cached public pages that show it. */
     onCommitted(events: readonly RecordedEvent[]) {
       const changes = catalogue.changesIn(events);

@@ -120,6 +120,7 @@ describe('mass e-mail: POST /api/mass-email, progress, unsubscribe', () => {
     const html = await page.text();
     expect(html).toContain('<form method="post"');
     expect(html).toContain('Wypisz mnie');
+    expect(await (await fetch(link, { headers: { cookie: 'lang=en' } })).text()).toContain('Unsubscribe me');
     const stillSubscribed = (await (await send({ subject: 'Po GET', body: 'Nadal', target: 'all' })).json()) as { campaignId: string };
     expect(await finished(stillSubscribed.campaignId)).toMatchObject({ total: 3, sent: 3, unsubscribed: 0 });
 
@@ -147,5 +148,39 @@ describe('mass e-mail: POST /api/mass-email, progress, unsubscribe', () => {
       expect((await fetch(`${server.url}/unsubscribe/${token}`)).status).toBe(404);
       expect((await fetch(`${server.url}/unsubscribe/${token}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })).status).toBe(404);
     }
+  });
+});
+
+describe('campaign mail is paced by MAIL_RATE and never holds back account mail', () => {
+  let server: RunningServer;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: 'szefowa@example.com', MAIL_RATE: '1' });
+  });
+  afterAll(async () => { await server?.stop(); await smtp?.close(); });
+
+  it('sends 1 campaign message a second while a password reset goes out at once', { timeout: 60_000 }, async () => {
+    const admin = await signUp(server, smtp, 'szefowa@example.com', 'Anna Szefowa');
+    const people = [];
+    for (const name of ['a', 'b', 'c', 'd']) people.push(await signUp(server, smtp, `osoba-${name}@example.com`, `Osoba ${name}`));
+    const started = Date.now();
+    const res = await fetch(`${server.url}/api/mass-email`, {
+      method: 'POST', headers: { 'content-type': 'application/json', ...bearer(admin.token) },
+      body: JSON.stringify({ subject: 'Powoli', body: 'Po kolei', target: 'all' }),
+    });
+    const { campaignId } = (await res.json()) as { campaignId: string };
+    await fetch(`${server.url}/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ email: people[3]!.email }) });
+    // Queued requests are picked up at the worker's next poll (2 s); the campaign lane is a worker of its own.
+    await linkFromMail(smtp, people[3]!.email, 'reset-password', 3500);
+    const atReset = (await (await fetch(`${server.url}/api/admin/campaigns/${campaignId}`, { headers: bearer(admin.token) })).json()) as Progress;
+    expect(atReset.pending, 'the reset mail did not wait for the campaign').toBeGreaterThan(0);
+    const deadline = Date.now() + 20_000;
+    while (smtp.received.filter((m) => m.raw.includes(`<campaign-${campaignId}-`)).length < 5) {
+      if (Date.now() > deadline) throw new Error('campaign not delivered');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // Five messages at one a second: the last one no sooner than four seconds after the first.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3900);
   });
 });

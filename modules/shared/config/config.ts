@@ -28,7 +28,7 @@ const EnvSchema = v.object({
   MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3, 'must be an e-mail address')), 'Gestalt Online <no-reply@localhost>'),
   CONTACT_TO: optionalText,
   // Campaign (mass e-mail) messages per second across all instances; 0 = unlimited. Account and purchase mail is not paced.
-  MAIL_RATE: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d+(\.\d+)?$/, 'must be a number of campaign messages per second (0 = unlimited)'),
+  MAIL_RATE: v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => s || '10'), v.regex(/^\d+(\.\d+)?$/, 'must be a number of campaign messages per second (0 = unlimited)'),
     v.transform(Number), v.maxValue(10_000, 'must be at most 10000 campaign messages per second (0 = unlimited)')), '10'),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CAMPAIGN_LANE, CAMPAIGN_MAIL_TOPIC, createCampaigns, type CampaignsPorts } from '../../../modules/campaigns/index.ts';
+import { CAMPAIGN_MAIL_TOPIC, createCampaigns, type CampaignsPorts } from '../../../modules/campaigns/index.ts';
 import { devMailboxSender, rawSmtpSender, type SendRaw } from '../../../modules/mailing/index.ts';
 import { parseEnv } from '../../../modules/shared/config/index.ts';
 import { createEventStore } from '../../../modules/shared/events/index.ts';
@@ -30,7 +30,7 @@ describe.each(backends)('campaign delivery on $name', (backend) => {
   afterEach(async () => { await handle?.close(); await smtp?.close(); });
 
   /** One instance: its own event store, campaigns module and campaign-lane worker, over the shared database. */
-  function instance(opts: { rate?: string; relay?: SendRaw | null } = {}) {
+  function instance(opts: { rate?: string; relay?: SendRaw | null; leaseMs?: number } = {}) {
     const config = { ...parseEnv({ PUBLIC_URL: 'https://gestalt.test', MAIL_RATE: opts.rate ?? '0' }), JWT_SECRET: 'k'.repeat(40) };
     const store = createEventStore(handle.db);
     const ports: CampaignsPorts = {
@@ -40,9 +40,9 @@ describe.each(backends)('campaign delivery on $name', (backend) => {
       relay: opts.relay === undefined ? rawSmtpSender(smtp.url) : opts.relay,
       keepInDevMailbox: devMailboxSender(handle.db, log),
     };
-    const campaigns = createCampaigns({ config, log, db: handle.db, store }, ports);
+    const campaigns = createCampaigns({ config, log, db: handle.db, store }, ports, { leaseMs: opts.leaseMs ?? 2000 });
     campaigns.projections.forEach((p) => store.addProjection(p));
-    const worker = createOutboxWorker(handle.db, { handlers: campaigns.outboxHandlers, topics: CAMPAIGN_LANE.topics, leaseMs: 2000, batchSize: 3, backoffMs: () => 0 });
+    const worker = createOutboxWorker(handle.db, { handlers: campaigns.outboxHandlers, topics: campaigns.lane.topics, leaseMs: campaigns.lane.leaseMs, batchSize: 3, backoffMs: () => 0, idlePollMs: 100 });
     return { campaigns, worker };
   }
   const received = (campaignId: string) => smtp.received.filter((m) => m.raw.includes(`<campaign-${campaignId}-`)).map((m) => m.envelopeTo.join());
@@ -116,5 +116,25 @@ describe.each(backends)('campaign delivery on $name', (backend) => {
     const kept = await db().selectFrom('dev_mailbox').select(['message_id', 'recipient']).execute();
     expect(kept).toHaveLength(40);
     expect(new Set(kept.map((k) => k.message_id)).size).toBe(40);
+  });
+
+  it('renews the claim while a slow MAIL_RATE keeps a message waiting longer than its lease', async () => {
+    const a = instance({ rate: '1', leaseMs: 600 });
+    const b = instance({ rate: '1', leaseMs: 600 });
+    const { campaignId } = await a.campaigns.start({ subject: 'Hej', body: 'Treść', target: 'k1' }, 'admin');
+    // Three messages at one a second: the last waits about a second for its slot, past its 0.6 s lease, while
+    // the other instance polls for rows whose lease ran out.
+    a.worker.start();
+    await new Promise((r) => setTimeout(r, 50));
+    b.worker.start();
+    try {
+      await smtp.waitFor(3, 10_000);
+      await new Promise((r) => setTimeout(r, 500));
+    } finally {
+      await Promise.all([a.worker.stop(), b.worker.stop()]);
+    }
+    expect(received(campaignId).sort()).toEqual(['user-0@example.com', 'user-1@example.com', 'user-2@example.com']);
+    // No message was taken over and abandoned mid-DATA: each claim held through its wait.
+    expect(smtp.dataStarted()).toBe(3);
   });
 });
