@@ -31,11 +31,13 @@ async function mailAfter(smtp: Smtp, from: number, to: string, pattern: RegExp, 
  * password): registering it mails "you already have an account", so it sets its password as its owner would,
  * through forgot-password, and logs in. That account keeps the name and phone the first start gave it.
  */
-export async function signUp(server: RunningServer, smtp: Smtp, email: string, name = 'Test Buyer'): Promise<{ token: string; email: string }> {
+export async function signUp(
+  server: RunningServer, smtp: Smtp, email: string, name = 'Test Buyer', phone = '+48 600 100 200',
+): Promise<{ token: string; email: string }> {
   const origin = { 'content-type': 'application/json', origin: server.url };
   const post = (path: string, body: object) => fetch(`${server.url}${path}`, { method: 'POST', headers: origin, body: JSON.stringify(body) });
   const before = smtp.received.length;
-  const registered = await post('/register', { name, email, password: 'secret123', repeat: 'secret123', phone: '+48 600 100 200', language: 'pl' });
+  const registered = await post('/register', { name, email, password: 'secret123', repeat: 'secret123', phone, language: 'pl' });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
   const text = await mailAfter(smtp, before, email, /\/verify-email\/|\/zaloguj-sie/);
   const verifyLink = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(text);

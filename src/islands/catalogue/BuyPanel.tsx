@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { checkoutHref, closesOnDrag, CURRENCIES, currencySwitchUrl, languageOfCurrency, type Currency } from './buy.ts';
-import Dialog from './Dialog.tsx';
+import Dialog from '../shared/Dialog.tsx';
 
 type PriceEntry = { currency: Currency; amount: number; priceId: string };
 type Labels = { buyNow: string; price: string; currency: string; accept: string; panel: string; dragHint: string; close: string; gross: string; terms: string };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Dialog from './Dialog.tsx';
+import Dialog from '../shared/Dialog.tsx';
 
 export type UpcomingItem = { key: string | null; title: string; dayLine: string; desc: string; thumbnail: string; href: string | null };
 type Props = { items: UpcomingItem[]; learnMore: string; closeLabel: string };

@@ -1,4 +1,4 @@
-import Dialog from './Dialog.tsx';
+import Dialog from '../shared/Dialog.tsx';
 
 export type PersonCard = { name: string; img: string; role?: string; text: string };
 

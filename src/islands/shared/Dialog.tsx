@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 type Props = { open: boolean; onClose: () => void; label: string; closeLabel: string; className?: string; children: ReactNode };
 
@@ -11,6 +11,8 @@ export default function Dialog({ open, onClose, label, closeLabel, className, ch
     if (open && !d.open) d.showModal();
     if (!open && d.open) d.close();
   }, [open]);
+  // Taken away while open (its owner unmounted it): close it first, so the browser hands focus back to the opener.
+  useLayoutEffect(() => () => { if (ref.current?.open) ref.current.close(); }, []);
   return (
     <dialog ref={ref} className={`dialog ${className ?? ''}`} aria-label={label} onClose={onClose}
       onClick={(e) => { if (e.target === ref.current) onClose(); }}>

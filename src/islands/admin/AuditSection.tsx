@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import { useResource } from './api.ts';
+import { formatDateTime } from './format.ts';
+import { usePanel, type PanelKey } from './messages.ts';
+import { Loaded, Pager } from './ui.tsx';
+import type { AuditEntry, Paged } from './types.ts';
+
+const TYPES = ['purchase', 'refund', 'campaign', 'deletion', 'article', 'catalogue'] as const;
+type Filter = { type: string; from: string; to: string };
+
+const typeLabel = (type: string): PanelKey | null => ((TYPES as readonly string[]).includes(type) ? `adminPanel.audit.${type as (typeof TYPES)[number]}` : null);
+
+/** The audit trail (issue 11): who did what and when, from the event log, filtered by type and days, page by page. */
+export default function AuditSection() {
+  const { say, lang } = usePanel();
+  const [draft, setDraft] = useState<Filter>({ type: '', from: '', to: '' });
+  const [filter, setFilter] = useState<Filter>(draft);
+  const [page, setPage] = useState(1);
+  const query = new URLSearchParams(Object.entries({ ...filter, page: String(page) }).filter(([, v]) => v !== ''));
+  const [entries] = useResource<Paged<AuditEntry>>(`/api/admin/audit?${query}`);
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    setFilter(draft);
+    setPage(1);
+  }
+
+  return (
+    <>
+      <form className="admin-toolbar" onSubmit={apply}>
+        <div className="field">
+          <label htmlFor="audit-type">{say('adminPanel.audit.type')}</label>
+          <select id="audit-type" value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value })}>
+            <option value="">{say('adminPanel.audit.all')}</option>
+            {TYPES.map((t) => <option key={t} value={t}>{say(`adminPanel.audit.${t}`)}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="audit-from">{say('adminPanel.audit.from')}</label>
+          <input id="audit-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="audit-to">{say('adminPanel.audit.to')}</label>
+          <input id="audit-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+        </div>
+        <button type="submit" className="button">{say('adminPanel.audit.filter')}</button>
+      </form>
+      <Loaded resource={entries}>{({ items, total, pageSize }) => (
+        <>
+          <p className="admin-count" role="status">{say('adminPanel.audit.total', { total })}</p>
+          {items.length === 0 ? <p className="empty">{say('adminPanel.audit.empty')}</p> : (
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <thead><tr>
+                  <th scope="col">{say('adminPanel.audit.when')}</th><th scope="col">{say('adminPanel.audit.type')}</th>
+                  <th scope="col">{say('adminPanel.audit.who')}</th><th scope="col">{say('adminPanel.audit.what')}</th>
+                </tr></thead>
+                <tbody>
+                  {items.map((e) => {
+                    const label = typeLabel(e.type);
+                    return (
+                      <tr key={e.position}>
+                        <td>{formatDateTime(e.at, lang)}</td><td>{label ? say(label) : e.type}</td>
+                        <td>{e.actor?.name ?? say('adminPanel.audit.system')}</td><td>{e.summary}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pager page={page} pages={Math.max(1, Math.ceil(total / Math.max(pageSize, 1)))} onPage={setPage} />
+        </>
+      )}</Loaded>
+    </>
+  );
+}

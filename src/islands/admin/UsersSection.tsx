@@ -1,0 +1,92 @@
+import { Fragment, useMemo, useState } from 'react';
+import { request, useResource } from './api.ts';
+import { formatDateTime } from './format.ts';
+import { usePanel } from './messages.ts';
+import { ConfirmDialog, Loaded, NoteLine, Pager, usePages, type Note } from './ui.tsx';
+import { titleIn, type ApiVideo, type User } from './types.ts';
+
+const PAGE_SIZE = 20;
+
+/**
+ * The users table (spec 2): name, e-mail, phone, role, actions. A row opens to the films bought with their dates
+ * (Films is disabled without purchases; an unknown key reads "Nieznany film"); deleting asks first and warns it
+ * cannot be undone; an admin has no delete button (spec 5).
+ */
+export default function UsersSection() {
+  const { say, lang } = usePanel();
+  const [users, reload] = useResource<User[]>('/api/users');
+  const [videos] = useResource<ApiVideo[]>('/api/all-videos');
+  const [open, setOpen] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const [note, setNote] = useState<Note>(null);
+  const list = users.state === 'ready' ? users.data : [];
+  const pages = usePages(list, PAGE_SIZE);
+  const titles = useMemo(() => new Map((videos.state === 'ready' ? videos.data : []).map((v) => [v.key, titleIn(v, lang)])), [videos, lang]);
+
+  async function remove(user: User) {
+    const reply = await request('DELETE', `/api/users/${encodeURIComponent(user.id)}`);
+    setDeleting(null);
+    setNote(reply.ok ? { kind: 'ok', text: say('adminPanel.users.deleted') } : { kind: 'error', text: reply.message ?? say('admin.deleteFailed') });
+    reload();
+  }
+
+  return (
+    <>
+      <NoteLine note={note} />
+      <Loaded resource={users}>{(all) => all.length === 0 ? <p className="empty">{say('adminPanel.users.empty')}</p> : (
+        <>
+          <p className="admin-count">{say('adminPanel.users.count', { total: all.length })}</p>
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead><tr>
+                <th scope="col">{say('admin.attendees.name')}</th><th scope="col">{say('admin.attendees.email')}</th>
+                <th scope="col">{say('admin.attendees.phone')}</th><th scope="col">{say('adminPanel.users.role')}</th>
+                <th scope="col">{say('adminPanel.users.actions')}</th>
+              </tr></thead>
+              <tbody>
+                {pages.shown.map((u) => {
+                  const expanded = open === u.id;
+                  return (
+                    <Fragment key={u.id}>
+                      <tr>
+                        <td>{u.name}</td><td>{u.email}</td><td>{u.phone}</td>
+                        <td>{say(u.role === 'admin' ? 'adminPanel.users.roleAdmin' : 'adminPanel.users.roleUser')}</td>
+                        <td className="admin-actions">
+                          <button type="button" className="button button--small button--quiet" disabled={u.purchasedVideos.length === 0}
+                            aria-expanded={expanded} aria-controls={expanded ? `films-${u.id}` : undefined}
+                            onClick={() => setOpen(expanded ? null : u.id)}>{say('adminPanel.users.films', { count: u.purchasedVideos.length })}</button>
+                          {u.role !== 'admin' && (
+                            <button type="button" className="button button--small button--danger" aria-label={say('adminPanel.deleteNamed', { name: u.name })}
+                              onClick={() => setDeleting(u)}>{say('adminPanel.delete')}</button>
+                          )}
+                        </td>
+                      </tr>
+                      {expanded && (
+                        <tr className="admin-sub" id={`films-${u.id}`}>
+                          <td colSpan={5}>
+                            <table className="admin-table">
+                              <caption className="visually-hidden">{say('adminPanel.users.filmsOf', { name: u.name })}</caption>
+                              <thead><tr><th scope="col">{say('adminPanel.users.film')}</th><th scope="col">{say('admin.attendees.purchaseDate')}</th></tr></thead>
+                              <tbody>
+                                {u.purchasedVideos.map((p) => (
+                                  <tr key={p.key}><td>{titles.get(p.key) ?? say('admin.unknownFilm')}</td><td>{formatDateTime(p.purchaseDate, lang)}</td></tr>
+                                ))}
+                              </tbody>
+                            </table>
+                          </td>
+                        </tr>
+                      )}
+                    </Fragment>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={pages.page} pages={pages.pages} onPage={pages.setPage} />
+        </>
+      )}</Loaded>
+      {deleting && <ConfirmDialog question={say('adminPanel.users.confirmDelete', { name: deleting.name, email: deleting.email })}
+        action={say('adminPanel.delete')} onConfirm={() => remove(deleting)} onClose={() => setDeleting(null)} />}
+    </>
+  );
+}

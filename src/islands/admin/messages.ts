@@ -1,0 +1,26 @@
+import { createContext, useContext } from 'react';
+import { fillTemplate } from '../../../modules/shared/text/index.ts';
+import type { pl } from '../../i18n/messages/admin-panel.ts';
+
+/** The API's own messages (admin.ts, purchases.ts) the panel falls back to or labels columns with. */
+export const SHARED_KEYS = [
+  'admin.loadFailed', 'admin.deleteFailed', 'admin.articleAddFailed', 'admin.articleDeleteFailed', 'admin.unknownFilm',
+  'admin.attendees.name', 'admin.attendees.email', 'admin.attendees.phone', 'admin.attendees.purchaseDate',
+] as const;
+
+export type PanelKey = keyof typeof pl | (typeof SHARED_KEYS)[number];
+export type PanelMessages = Record<PanelKey, string>;
+export type Say = (key: PanelKey, vars?: Record<string, string | number>) => string;
+
+export type Panel = { say: Say; lang: 'pl' | 'en' };
+
+export const sayFrom = (m: PanelMessages): Say => (key, vars) => (vars ? fillTemplate(m[key], vars) : m[key]);
+
+export const PanelContext = createContext<Panel | null>(null);
+
+/** The panel's strings (picked on the server, in the admin's language) and that language. */
+export function usePanel(): Panel {
+  const panel = useContext(PanelContext);
+  if (!panel) throw new Error('usePanel outside the admin panel');
+  return panel;
+}

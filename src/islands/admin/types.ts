@@ -1,0 +1,20 @@
+/** The shapes of the admin API as the panel reads them (common contract of issue 11). */
+import type { AdminProduct } from '../../../modules/catalogue/index.ts';
+
+export type { AdminProduct };
+export type Attendee = { userId: string; name: string; email: string; phone: string; purchaseDate: string };
+export type AttendeeList = { product: { key: string; title: string; titleEn: string }; attendees: Attendee[] };
+export type User = {
+  id: string; name: string; email: string; phone: string; role: 'admin' | 'user';
+  purchasedVideos: { key: string; purchaseDate: string }[];
+};
+export type ApiVideo = { key: string; title: string; titleEn: string; date: string };
+export type CampaignProgress = { total: number; sent: number; pending: number; failed: number; unsubscribed: number };
+export type Campaign = CampaignProgress & { id: string; subject: string; target: string; startedAt: string };
+export type AuditEntry = { position: number; at: string; type: string; event: string; actor: { id: string; name: string } | null; summary: string };
+export type Paged<T> = { items: T[]; page: number; pageSize: number; total: number };
+export type MailSummary = { id: string; recipient: string; subject: string; createdAt: string };
+export type Mail = MailSummary & { text: string; html: string | null };
+
+/** A product's title in the admin's language. */
+export const titleIn = (p: { title: string; titleEn: string }, lang: 'pl' | 'en') => (lang === 'en' ? p.titleEn : p.title);
