@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import { accountsMigrations } from './accounts/index.ts';
+import { campaignsMigrations } from './campaigns/index.ts';
 import { catalogueMigrations } from './catalogue/index.ts';
 import { contactMigrations } from './contact/index.ts';
 import { purchasesMigrations } from './purchases/index.ts';
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   ...catalogueMigrations,
   ...contactMigrations,
   ...purchasesMigrations,
+  ...campaignsMigrations,
 };

@@ -2,7 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { LANG_COOKIE, resolveLang, translator } from './i18n/index.ts';
 import { languageOf } from './server/auth.ts';
 import { isCrossSiteRequest, resolveClient } from './server/client.ts';
-import { checkMethod, checkUrl, isRefusal, readBody, routeKindOf, type EdgeRefusal } from './server/edge.ts';
+import { checkMethod, checkUrl, CROSS_SITE_ALLOWED, isRefusal, readBody, routeKindOf, type EdgeRefusal } from './server/edge.ts';
 import { rememberBody, json, withHeaders } from './server/http.ts';
 import { getRuntime } from './server/runtime.ts';
 import { SESSION_COOKIE, sessionToken } from './server/session.ts';
@@ -26,7 +26,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (refused) return refuse(refused);
   const body = await readBody(request, context.routePattern, kind);
   if (isRefusal(body)) return refuse(body);
-  if (isCrossSiteRequest(request.method, header, [runtime.config.PUBLIC_URL, client.origin])) {
+  if (!CROSS_SITE_ALLOWED.has(context.routePattern) && isCrossSiteRequest(request.method, header, [runtime.config.PUBLIC_URL, client.origin])) {
     const answerIn = body.kind === 'json' ? languageOf(body.value, lang) : lang;
     return json({ message: translator(answerIn)('error.crossOrigin') }, 403);
   }

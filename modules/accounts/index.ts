@@ -3,10 +3,11 @@ import type { Projection } from '../shared/events/index.ts';
 import { DomainError, randomIds, systemClock, type ModuleContext } from '../shared/kernel/index.ts';
 import type { OutboxHandler } from '../shared/outbox/index.ts';
 import { createRateLimiter } from '../shared/rate-limit/index.ts';
+import { firstAdmin } from './first-admin.ts';
 import { createHandlers, MAIL_REQUEST_TOPIC, type AccountsRuntime, type MailRequest } from './handlers.ts';
 import { countsFor, defaultLimits, keyBuckets, type ActionLimits, type RateLimitedAction } from './limits.ts';
 import { accountTokensProjection, revokedSessionsProjection, usersProjection } from './projections.ts';
-import { allAccounts, contactsOf, mailContact, roleOf } from './queries.ts';
+import { allAccounts, contactsOf, mailContact, roleOf, verifiedUserIds } from './queries.ts';
 import type { AccountsTables } from './schema.ts';
 import { SESSION_MAX_AGE_SECONDS } from './secrets.ts';
 import { createSessions, type SessionUser } from './sessions.ts';
@@ -14,7 +15,8 @@ import { createSessions, type SessionUser } from './sessions.ts';
 export type { RequestInfo } from './handlers.ts';
 export type { AccountsTables } from './schema.ts';
 export type { SessionUser } from './sessions.ts';
-export { MIN_PASSWORD_LENGTH, passwordLongEnough, type Language } from './user.ts';
+export { ADMIN_LINK_HOURS, MIN_PASSWORD_LENGTH, passwordLongEnough, type Language } from './user.ts';
+export type { AdminLinkStatus } from './first-admin.ts';
 export { SESSION_MAX_AGE_SECONDS } from './secrets.ts';
 export type { ActionLimits, RateLimitedAction } from './limits.ts';
 
@@ -54,6 +56,7 @@ export function createAccounts(ctx: ModuleContext, ports: AccountsPorts, options
   };
   const handlers = createHandlers(rt);
   const sessions = createSessions(rt);
+  const first = firstAdmin(rt, ctx.log);
 
   return {
     projections: [usersProjection, accountTokensProjection, revokedSessionsProjection] as Projection[],
@@ -82,6 +85,8 @@ export function createAccounts(ctx: ModuleContext, ports: AccountsPorts, options
     mailContact: (userId: string) => mailContact(db, userId),
     /** Name, e-mail and phone of each of these users still holding personal data (the admin's attendee lists). */
     contacts: (userIds: readonly string[]) => contactsOf(db, userIds),
+    /** Every verified, not erased account by id: who a mass e-mail to all users addresses. */
+    verifiedUserIds: () => verifiedUserIds(db),
 
     async profile(user: SessionUser): Promise<Profile> {
       return { ...user, purchasedVideos: await ports.purchases.purchasedVideos(user.id) };
@@ -104,8 +109,27 @@ export function createAccounts(ctx: ModuleContext, ports: AccountsPorts, options
       if (person) await ports.people.forgetAddress(person.email);
     },
 
-    /** Accounts have no demo content: people register themselves (ADMIN_EMAILS makes an admin). */
-    async seed(): Promise<void> {},
+    /** On a database with no users, the first admin's account and its one-time sign-in link; null on every later call. */
+    bootstrapFirstAdmin: first.bootstrap,
+    /** Whether a first-admin sign-in link would work now (GET /admin-sign-in/{token}: shows, spends nothing). */
+    adminLinkStatus: first.linkStatus,
+    /** Spends a first-admin sign-in link (once, within 24 hours) and answers a session token. Refusals: `admin-link-invalid`, `admin-link-expired`. */
+    async signInWithAdminLink(secret: string): Promise<string> {
+      const { userId, tokenVersion } = await first.signIn(secret);
+      return sessions.startVerified(userId, tokenVersion);
+    },
+
+    /**
+     * No demo content: people register themselves (ADMIN_EMAILS makes an admin). On a database with no users,
+     * the first start makes the first admin's account and prints its one-time sign-in link to the log.
+     */
+    async seed(): Promise<void> {
+      const made = await this.bootstrapFirstAdmin();
+      if (made) {
+        ctx.log.info({ adminSignInLink: made.link, admin: made.email },
+          `FIRST ADMIN: account ${made.email} created. Sign in to the admin panel once, within 24 hours, at ${made.link}`);
+      }
+    },
   };
 }
 

@@ -18,6 +18,12 @@ export const usersProjection: Projection<AccountsTables> = {
           registered_at: event.data.registeredAt, verified_at: null, password_changed_at: null,
         }).onConflict((c) => c.column('id').doNothing()).execute();
         return;
+      case 'AdminAccountCreated':
+        await tx.insertInto('users').values({
+          id: event.data.userId, status: 'verified', language: event.data.language, token_version: 1,
+          registered_at: event.data.createdAt, verified_at: event.data.createdAt, password_changed_at: null,
+        }).onConflict((c) => c.column('id').doNothing()).execute();
+        return;
       case 'EmailVerified':
         await tx.updateTable('users').set({ status: 'verified', verified_at: event.data.verifiedAt })
           .where('id', '=', event.data.userId).execute();
@@ -54,6 +60,7 @@ export const accountTokensProjection: Projection<AccountsTables> = {
     }
     const row = event.type === 'VerificationEmailSent' ? { token_hash: event.data.tokenHash, user_id: event.data.userId, kind: 'verify' as const }
       : event.type === 'PasswordResetRequested' ? { token_hash: event.data.resetHash, user_id: event.data.userId, kind: 'reset' as const }
+      : event.type === 'AdminSignInIssued' ? { token_hash: event.data.tokenHash, user_id: event.data.userId, kind: 'admin' as const }
       : null;
     if (row) await tx.insertInto('account_tokens').values(row).onConflict((c) => c.column('token_hash').doNothing()).execute();
   },

@@ -26,7 +26,7 @@ export const accountByEmail = (db: Db, email: string) => db.selectFrom('user_per
   .where('email_key', '=', emailKey(email)).executeTakeFirst();
 
 /** Whose e-mailed link this is (by the hash of its secret); whether it still works is the user's stream's decision. */
-export async function linkOwner(db: Db, tokenHash: string, kind: 'verify' | 'reset'): Promise<string | null> {
+export async function linkOwner(db: Db, tokenHash: string, kind: 'verify' | 'reset' | 'admin'): Promise<string | null> {
   const row = await db.selectFrom('account_tokens').select('user_id').where('token_hash', '=', tokenHash).where('kind', '=', kind).executeTakeFirst();
   return row?.user_id ?? null;
 }
@@ -44,6 +44,13 @@ export async function contactsOf(db: Db, userIds: readonly string[]): Promise<Ma
   if (userIds.length === 0) return new Map();
   const rows = await db.selectFrom('user_personal_data').select(['user_id', 'name', 'email', 'phone']).where('user_id', 'in', [...userIds]).execute();
   return new Map(rows.map(({ user_id, ...contact }) => [user_id, contact]));
+}
+
+/** Every verified account that still has its personal data, by id (a mass e-mail to all users). */
+export async function verifiedUserIds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('users').innerJoin('user_personal_data', 'user_personal_data.user_id', 'users.id')
+    .select('users.id').where('status', '=', 'verified').orderBy('registered_at').orderBy('users.id').execute();
+  return rows.map((r) => r.id);
 }
 
 /** The account a session token names, with whether that session was logged out on its own. */

@@ -18,7 +18,7 @@ export interface UsersTable {
 export interface AccountTokensTable {
   token_hash: string;
   user_id: string;
-  kind: 'verify' | 'reset';
+  kind: 'verify' | 'reset' | 'admin';
 }
 
 /** Name, e-mail, phone and password hash: written beside the events, never into them, so erasure is one delete. */

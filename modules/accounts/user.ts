@@ -9,6 +9,8 @@ export type Language = 'pl' | 'en';
 /** A verification link works for 48 hours, a password-reset link for one hour; each works once. */
 export const VERIFY_LINK_HOURS = 48;
 export const RESET_LINK_HOURS = 1;
+/** The first admin's sign-in link (printed to the log at the first start) works for 24 hours, once. */
+export const ADMIN_LINK_HOURS = 24;
 /** Password rule of registration and reset alike (spec §5 and §9: at least 6 characters). */
 export const MIN_PASSWORD_LENGTH = 6;
 export const passwordLongEnough = (password: string) => password.length >= MIN_PASSWORD_LENGTH;
@@ -23,11 +25,16 @@ export type UserEvent =
   | { type: 'SessionEnded'; data: { userId: string; sessionId: string; expiresAt: string; endedAt: string } }
   | { type: 'SignedOutEverywhere'; data: { userId: string; tokenVersion: number; signedOutAt: string } }
   /** An admin deleted the account (the actor is in the metadata); its personal data was erased beside this event. */
-  | { type: 'UserDeleted'; data: { userId: string; deletedAt: string } };
+  | { type: 'UserDeleted'; data: { userId: string; deletedAt: string } }
+  /** The first start on an empty database made the first admin's account: verified, with no password (see first-admin.ts). */
+  | { type: 'AdminAccountCreated'; data: { userId: string; language: Language; createdAt: string } }
+  | { type: 'AdminSignInIssued'; data: { userId: string; tokenHash: string; expiresAt: string } }
+  | { type: 'AdminSignedIn'; data: { userId: string; tokenHash: string; signedInAt: string } };
 
 export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
   'UserRegistered', 'VerificationEmailSent', 'EmailVerified',
   'RegistrationAttemptedWithExistingAddress', 'PasswordResetRequested', 'PasswordChanged', 'SessionEnded', 'SignedOutEverywhere', 'UserDeleted',
+  'AdminAccountCreated', 'AdminSignInIssued', 'AdminSignedIn',
 ];
 
 type Link = { expiresAt: string; used: boolean };
@@ -39,6 +46,8 @@ type Registered = {
   tokenVersion: number;
   verifyLinks: Record<string, Link>;
   resetLinks: Record<string, Link>;
+  /** The first admin's one-time sign-in links. */
+  adminLinks: Record<string, Link>;
   /** Sessions (token ids) logged out one by one; the others of an older token version ended with it. */
   endedSessions: Record<string, true>;
 };
@@ -47,8 +56,9 @@ export type UserState = { status: 'none' } | Registered | { status: 'deleted'; u
 export const userStream = (userId: string) => `user-${userId}`;
 
 export function evolve(state: UserState, event: UserEvent): UserState {
-  if (event.type === 'UserRegistered') {
-    return { status: 'registered', userId: event.data.userId, verified: false, tokenVersion: 1, verifyLinks: {}, resetLinks: {}, endedSessions: {} };
+  if (event.type === 'UserRegistered' || event.type === 'AdminAccountCreated') {
+    return { status: 'registered', userId: event.data.userId, verified: event.type === 'AdminAccountCreated', tokenVersion: 1,
+      verifyLinks: {}, resetLinks: {}, adminLinks: {}, endedSessions: {} };
   }
   if (event.type === 'UserDeleted') return { status: 'deleted', userId: event.data.userId };
   if (state.status !== 'registered') return state;
@@ -67,6 +77,12 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, endedSessions: { ...state.endedSessions, [event.data.sessionId]: true } };
     case 'SignedOutEverywhere':
       return { ...state, tokenVersion: event.data.tokenVersion };
+    case 'AdminSignInIssued':
+      return { ...state, adminLinks: { ...state.adminLinks, [event.data.tokenHash]: { expiresAt: event.data.expiresAt, used: false } } };
+    case 'AdminSignedIn': {
+      const link = state.adminLinks[event.data.tokenHash];
+      return link ? { ...state, adminLinks: { ...state.adminLinks, [event.data.tokenHash]: { ...link, used: true } } } : state;
+    }
     case 'RegistrationAttemptedWithExistingAddress':
       return state;
     default: {
@@ -93,11 +109,19 @@ export type UserCommand =
   /** The session a token names logs out every session of its user, itself included. */
   | { type: 'EndAllSessions'; sessionId: string; tokenVersion: number; now: string }
   /** An admin deletes the account; `isAdmin` says whether its address is one of ADMIN_EMAILS (read with its personal data). */
-  | { type: 'DeleteUser'; isAdmin: boolean; now: string };
+  | { type: 'DeleteUser'; isAdmin: boolean; now: string }
+  /**
+   * The first start makes the first admin's account with a sign-in link; `alreadyMade` (read in the same
+   * transaction) says an earlier start, on this or another instance, already did: then nothing happens.
+   */
+  | { type: 'CreateFirstAdmin'; userId: string; tokenHash: string; alreadyMade: boolean; now: string }
+  /** The first admin follows the sign-in link. */
+  | { type: 'SignInWithAdminLink'; tokenHash: string; now: string };
 
 export type UserErrorCode =
   | 'already-registered' | 'not-registered' | 'verify-link-invalid' | 'reset-link-invalid'
-  | 'password-too-short' | 'invalid-credentials' | 'unverified' | 'cannot-delete-admin';
+  | 'password-too-short' | 'invalid-credentials' | 'unverified' | 'cannot-delete-admin'
+  | 'admin-link-invalid' | 'admin-link-expired';
 
 const refuse = (code: UserErrorCode, data: Record<string, unknown> = {}) => new DomainError(code, data);
 const hoursAfter = (now: string, hours: number) => new Date(Date.parse(now) + hours * 3_600_000).toISOString();
@@ -149,6 +173,16 @@ function decideRegistered(command: Exclude<UserCommand, { type: 'Register' }>, s
       // An admin's account cannot be deleted (spec 5: the panel offers no delete button for admins; the API refuses too).
       if (command.isAdmin) throw refuse('cannot-delete-admin');
       return [{ type: 'UserDeleted', data: { userId, deletedAt: command.now } }];
+    case 'CreateFirstAdmin':
+      if (command.alreadyMade) return [];
+      throw refuse('already-registered');
+    case 'SignInWithAdminLink': {
+      const link = state.adminLinks[command.tokenHash];
+      if (!link) throw refuse('admin-link-invalid');
+      // Spent or out of date: the link existed, so the page can say it is no longer valid rather than unknown.
+      if (!usable(link, command.now)) throw refuse('admin-link-expired');
+      return [{ type: 'AdminSignedIn', data: { userId, tokenHash: command.tokenHash, signedInAt: command.now } }];
+    }
     default: {
       const unknown: never = command;
       return unknown;
@@ -166,9 +200,17 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       { type: 'VerificationEmailSent', data: { userId, tokenHash, language, expiresAt: hoursAfter(now, VERIFY_LINK_HOURS) } },
     ];
   }
+  if (command.type === 'CreateFirstAdmin' && state.status === 'none') {
+    if (command.alreadyMade) return [];
+    const { userId, tokenHash, now } = command;
+    return [
+      { type: 'AdminAccountCreated', data: { userId, language: 'pl', createdAt: now } },
+      { type: 'AdminSignInIssued', data: { userId, tokenHash, expiresAt: hoursAfter(now, ADMIN_LINK_HOURS) } },
+    ];
+  }
   if (state.status === 'registered') return decideRegistered(command, state);
   // Nobody by that address (never registered, or deleted): signing in gets the same answer as a wrong password.
-  throw refuse(command.type === 'SignIn' ? 'invalid-credentials' : 'not-registered');
+  throw refuse(command.type === 'SignIn' ? 'invalid-credentials' : command.type === 'SignInWithAdminLink' ? 'admin-link-invalid' : 'not-registered');
 }
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = { decide, evolve, initialState: () => ({ status: 'none' }) };

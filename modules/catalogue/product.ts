@@ -74,9 +74,13 @@ export type ProductState =
   | { status: 'absent' }
   | { status: 'published' | 'unpublished'; product: Product; secrets: ProductSecrets };
 
-/** The entries of `next` whose value differs from the same entry of `current` (compared as JSON). */
+/** JSON with every object's keys sorted: the log's jsonb gives stored objects back in its own key order. */
+const canonical = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v)
+  ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+
+/** The entries of `next` whose value differs from the same entry of `current` (compared as JSON, whatever the key order). */
 function differing<T extends object>(next: Partial<T>, current: T): Partial<T> {
-  return Object.fromEntries(Object.entries(next).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(current[k as keyof T]))) as Partial<T>;
+  return Object.fromEntries(Object.entries(next).filter(([k, v]) => canonical(v) !== canonical(current[k as keyof T]))) as Partial<T>;
 }
 
 /** Whether the product is to be shown and sold changes only when asked to and different from now. */

@@ -15,9 +15,25 @@ export type SendMail = (mail: Mail, messageId: string) => Promise<void>;
  * How `SMTP_URL` maps to TLS is in modules/shared/config/smtp-url.ts.
  */
 export function smtpSender(smtpUrl: string, from: string): SendMail {
+  const transport = smtpTransport(smtpUrl);
+  return async (mail, messageId) => {
+    await transport.sendMail({
+      from,
+      // An address object is taken as one address: a comma or semicolon in it never becomes a second recipient.
+      to: { name: '', address: mail.to },
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId,
+      attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+    });
+  };
+}
+
+function smtpTransport(smtpUrl: string) {
   const settings = parseSmtpUrl(smtpUrl);
   if ('problem' in settings) throw new Error(`SMTP_URL ${settings.problem}`);
-  const transport = createTransport({
+  return createTransport({
     host: settings.host,
     port: settings.port,
     secure: settings.secure,
@@ -34,18 +50,6 @@ export function smtpSender(smtpUrl: string, from: string): SendMail {
     // The outbox worker logs one line per failed attempt; nodemailer itself stays quiet.
     logger: false,
   });
-  return async (mail, messageId) => {
-    await transport.sendMail({
-      from,
-      // An address object is taken as one address: a comma or semicolon in it never becomes a second recipient.
-      to: { name: '', address: mail.to },
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      messageId,
-      attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
-    });
-  };
 }
 
 /** Without SMTP: keep the message in the dev mailbox table and print its subject and links. */

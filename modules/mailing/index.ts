@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import type { ModuleContext } from '../shared/kernel/index.ts';
 import { devMailboxSender, mailHandler, smtpSender } from './delivery.ts';
+import { rawSmtpSender } from './raw-relay.ts';
 import { MAIL_TOPIC } from './mail.ts';
 
 export { MAIL_TOPIC, mailMessage, linksIn, escapeHtml, type Mail, type MailAttachment } from './mail.ts';
 export { smtpSender, devMailboxSender, type SendMail } from './delivery.ts';
+export { rawSmtpSender, type SendRaw } from './raw-relay.ts';
 
 /** Mail undelivered for longer than this makes /healthz say `"mail": "degraded"`: the relay is down or refusing. */
 export const MAIL_DEGRADED_AFTER_MS = 10 * 60_000;
@@ -13,11 +15,26 @@ export type MailHealth = 'ok' | 'degraded' | 'unknown';
 
 export type DevMailboxEntry = { id: number; recipient: string; subject: string; text: string; html: string; createdAt: Date };
 
+type DevMailboxRow = { id: number; recipient: string; subject: string; text: string; html: string; created_at: Date };
+const entryOf = (r: DevMailboxRow): DevMailboxEntry =>
+  ({ id: r.id, recipient: r.recipient, subject: r.subject, text: r.text, html: r.html, createdAt: r.created_at });
+
+async function devMailboxPage(ctx: ModuleContext, { offset, limit }: { offset: number; limit: number }) {
+  const rows = await ctx.db.selectFrom('dev_mailbox').select(['id', 'recipient', 'subject', 'text', 'html', 'created_at'])
+    .orderBy('id', 'desc').offset(offset).limit(limit).execute();
+  const count = await ctx.db.selectFrom('dev_mailbox').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
+  return { items: rows.map(entryOf), total: Number(count?.n ?? 0) };
+}
+
 export function createMailing(ctx: ModuleContext) {
   const domain = new URL(ctx.config.PUBLIC_URL).hostname;
   const send = ctx.config.SMTP_URL ? smtpSender(ctx.config.SMTP_URL, ctx.config.MAIL_FROM) : devMailboxSender(ctx.db, ctx.log);
   return {
     outboxHandlers: { [MAIL_TOPIC]: mailHandler(send, domain) },
+    /** For mail built elsewhere (campaigns): the relay taking a finished message as a stream, null without SMTP_URL… */
+    rawRelay: ctx.config.SMTP_URL ? rawSmtpSender(ctx.config.SMTP_URL) : null,
+    /** …and the dev mailbox used instead (idempotent by Message-ID). */
+    keepInDevMailbox: devMailboxSender(ctx.db, ctx.log),
     /**
      * `degraded` while a mail message written more than `olderThanMs` ago is still not delivered (pending or
      * given up), `ok` otherwise, `unknown` when the database cannot say.
@@ -35,9 +52,17 @@ export function createMailing(ctx: ModuleContext) {
     },
     /** The dev mailbox, newest first (empty when SMTP_URL is set). */
     async devMailbox(limit = 100): Promise<DevMailboxEntry[]> {
-      const rows = await ctx.db.selectFrom('dev_mailbox').select(['id', 'recipient', 'subject', 'text', 'html', 'created_at'])
-        .orderBy('id', 'desc').limit(limit).execute();
-      return rows.map((r) => ({ id: r.id, recipient: r.recipient, subject: r.subject, text: r.text, html: r.html, createdAt: r.created_at }));
+      return (await devMailboxPage(ctx, { offset: 0, limit })).items;
+    },
+    /** Whether mail is kept in the dev mailbox (no SMTP_URL) rather than sent. */
+    devMailboxEnabled: !ctx.config.SMTP_URL,
+    /** One page of the dev mailbox, newest first, with the number of messages it holds. */
+    devMailboxPage: (page: { offset: number; limit: number }) => devMailboxPage(ctx, page),
+    /** One message of the dev mailbox, or null when there is none with that id. */
+    async devMailboxEntry(id: number): Promise<DevMailboxEntry | null> {
+      const row = await ctx.db.selectFrom('dev_mailbox').select(['id', 'recipient', 'subject', 'text', 'html', 'created_at'])
+        .where('id', '=', id).executeTakeFirst();
+      return row ? entryOf(row) : null;
     },
   };
 }

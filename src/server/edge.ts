@@ -34,7 +34,20 @@ const PAGE_POSTS: Record<string, Set<'json' | 'form'>> = {
   '/dev-checkout/[id]': new Set(['form']),
   '/': new Set(['form']),
   '/kontakt': new Set(['form']),
+  '/admin-sign-in/[token]': new Set(['form']),
+  // The unsubscribe page's button and mail clients' RFC 8058 one-click POST.
+  '/unsubscribe/[token]': new Set(['form']),
 };
+/**
+ * Routes whose POST body is never read: the path alone says what to do. RFC 8058 lets a mail client send its
+ * `List-Unsubscribe=One-Click` as multipart/form-data too, so any body type is taken (and ignored) here.
+ */
+const BODY_IGNORED = new Set(['/unsubscribe/[token]']);
+/**
+ * Routes a foreign site may POST to: a mail client's one-click unsubscribe comes from its own origin. Safe because
+ * the action needs the link's unguessable token, uses no cookie and only ever removes mail.
+ */
+export const CROSS_SITE_ALLOWED = new Set(['/unsubscribe/[token]']);
 /** Endpoints that also take a plain HTML form post (the navbar's log-out button works without script). */
 const FORM_ENDPOINTS = new Set(['/logout']);
 
@@ -101,6 +114,7 @@ export async function readBody(request: Request, pattern: string, kind: RouteKin
   if (declared > MAX_BODY_BYTES) return { status: 413, key: 'error.bodyTooLarge' };
   const bytes = await readLimited(request.clone());
   if (bytes === null) return { status: 413, key: 'error.bodyTooLarge' };
+  if (BODY_IGNORED.has(pattern)) return { kind: 'none' };
   if (bytes.length === 0) return { kind: 'none' };
   let text: string;
   try {

@@ -41,6 +41,18 @@ export const ERRORS = {
   // admin (accounts: deleting a user)
   'not-registered': { status: 404, key: 'admin.userNotFound' },
   'cannot-delete-admin': { status: 403, key: 'admin.cannotDeleteAdmin' },
+  // admin: audit trail, dev mailbox, first-admin sign-in (query strings are read by src/server/query.ts)
+  'invalid-query': { status: 400, key: 'audit.invalidQuery' },
+  'invalid-page': { status: 400, key: 'audit.invalidPage' },
+  'audit-invalid-type': { status: 400, key: 'audit.invalidType' },
+  'audit-invalid-date': { status: 400, key: 'audit.invalidDate' },
+  'mailbox-not-found': { status: 404, key: 'mailbox.notFound' },
+  'admin-link-invalid': { status: 400, key: 'adminSignIn.invalid' },
+  'admin-link-expired': { status: 410, key: 'adminSignIn.expired' },
+  // campaigns (mass e-mail)
+  'campaign-empty': { status: 400, key: 'campaigns.empty' },
+  'campaign-unknown-product': { status: 404, key: 'admin.unknownFilm' },
+  'campaign-not-found': { status: 404, key: 'campaigns.notFound' },
 } as const satisfies Record<string, { status: number; key: MessageKey; expose?: boolean }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,4 +1,7 @@
 import { createAccounts } from '../../modules/accounts/index.ts';
+import { createAudit } from '../../modules/audit/index.ts';
+import { createCampaigns } from '../../modules/campaigns/index.ts';
+import { isDomainError } from '../../modules/shared/kernel/index.ts';
 import { createCatalogue, isEventOver } from '../../modules/catalogue/index.ts';
 import { createContact } from '../../modules/contact/index.ts';
 import { createMailing } from '../../modules/mailing/index.ts';
@@ -36,11 +39,33 @@ export function wireModules(ctx: ModuleContext) {
     },
     people: { forgetAddress: (email) => contact.forgetAddress(email) },
   });
-  for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections]) ctx.store.addProjection(projection);
-  const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers };
+  // The audit trail reads the log; names and titles come from their owners at the time of reading.
+  const audit = createAudit(ctx, {
+    userNames: async (userIds) => new Map([...(await accounts.contacts(userIds))].map(([id, c]) => [id, c.name])),
+    productTitles: async () => new Map((await catalogue.adminProducts()).map((p) => [p.key, { pl: p.title, en: p.titleEn }])),
+  });
+  // Mass e-mail: recipients by id from accounts and purchases; addresses looked up only when a message goes out.
+  const campaigns = createCampaigns(ctx, {
+    everyone: () => accounts.verifiedUserIds(),
+    buyers: async (productKey) => {
+      try {
+        return (await purchases.attendees(productKey)).attendees.map((a) => a.userId);
+      } catch (error) {
+        if (isDomainError(error, 'attendees-unknown-product')) return null;
+        throw error;
+      }
+    },
+    recipient: (userId) => accounts.mailContact(userId),
+    relay: mailing.rawRelay,
+    keepInDevMailbox: mailing.keepInDevMailbox,
+  });
+  for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections]) ctx.store.addProjection(projection);
+  const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers };
   return {
-    services: { mailing, accounts, catalogue, contact, purchases },
+    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit },
     outboxHandlers,
+    /** Topics delivered by a worker of their own (campaign mail), with its lease and batch size. */
+    outboxLanes: [campaigns.lane],
     /** Events committed by any instance: a catalogue or article change drops the cached public pages that show it. */
     onCommitted(events: readonly RecordedEvent[]) {
       const changes = catalogue.changesIn(events);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { ConfigError, loadConfig, type Config } from '../../modules/shared/config/index.ts';
 import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../../modules/shared/db/index.ts';
 import { createEventStore, createLogFollower, type EventStore, type LogFollower } from '../../modules/shared/events/index.ts';
-import { createOutboxWorker, type OutboxWorker } from '../../modules/shared/outbox/index.ts';
+import { createOutboxWorker, type OutboxHandler, type OutboxWorker } from '../../modules/shared/outbox/index.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { observeHttp, type HttpObserver } from './http-observer.ts';
 import { wireModules, type Services } from './modules.ts';
@@ -37,6 +37,26 @@ async function connectWithRetry(config: Config, log: Logger): Promise<DatabaseHa
   }
 }
 
+/**
+ * One worker for the usual topics and one per lane (campaign mail), driven as one: a campaign of thousands never
+ * holds back a password reset, and a lane's short lease brings a killed instance's messages back quickly.
+ */
+function outboxWorkers(
+  db: DatabaseHandle['db'], handlers: Record<string, OutboxHandler>,
+  lanes: readonly { topics: readonly string[]; leaseMs: number; batchSize: number }[], log: Logger,
+): OutboxWorker {
+  const workers = [
+    createOutboxWorker(db, { handlers, log, exceptTopics: lanes.flatMap((l) => l.topics) }),
+    ...lanes.map((lane) => createOutboxWorker(db, { handlers, log, topics: lane.topics, leaseMs: lane.leaseMs, batchSize: lane.batchSize })),
+  ];
+  return {
+    start: () => workers.forEach((w) => w.start()),
+    notify: () => workers.forEach((w) => w.notify()),
+    stop: async () => { await Promise.all(workers.map((w) => w.stop())); },
+    drainOnce: async () => (await Promise.all(workers.map((w) => w.drainOnce()))).reduce((a, b) => a + b, 0),
+  };
+}
+
 async function boot(): Promise<Runtime> {
   let config: Config;
   try {
@@ -60,7 +80,7 @@ async function boot(): Promise<Runtime> {
     let follower: LogFollower | null = null;
     const store = createEventStore(database.db, { onCommitted: (events) => { outbox?.notify(); follower?.committed(events); } });
     const wired = wireModules({ config, log, db: database.db, store });
-    outbox = createOutboxWorker(database.db, { handlers: wired.outboxHandlers, log });
+    outbox = outboxWorkers(database.db, wired.outboxHandlers, wired.outboxLanes, log);
     follower = createLogFollower({
       readAll: (after, limit) => store.readAll(after, limit),
       lastPosition: () => store.lastPosition(),

@@ -14,6 +14,13 @@ const ROUTES: [string, string][] = [
   ['GET', '/reset-password/{p}'], ['GET', '/verify-email/{p}'], ['POST', '/'], ['POST', '/kontakt'],
   ['GET', '/api/users'], ['DELETE', '/api/users/{p}'], ['GET', '/api/all-videos'], ['POST', '/api/articles'], ['DELETE', '/api/articles/{p}'],
   ['POST', '/api/admin/products'], ['PUT', '/api/admin/products/{p}'], ['GET', '/api/admin/attendees/{p}'],
+  // audit trail, dev mailbox, first-admin sign-in
+  ['GET', '/api/admin/mailbox?page={p}'], ['GET', '/api/admin/mailbox/{p}'],
+  ['GET', '/api/admin/audit?type={p}'], ['GET', '/api/admin/audit?from={p}'],
+  ['GET', '/admin-sign-in/{p}'], ['POST', '/admin-sign-in/{p}'],
+  // mass e-mail and unsubscribe
+  ['POST', '/api/mass-email'], ['GET', '/api/admin/campaigns'], ['GET', '/api/admin/campaigns/{p}'],
+  ['GET', '/unsubscribe/{p}'], ['POST', '/unsubscribe/{p}'],
 ];
 
 const hostileText = fc.oneof(
@@ -26,7 +33,8 @@ const jsonish = fc.letrec((tie) => ({
     fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(hostileText, tie('value'), { maxKeys: 5 })),
 })).value;
 const fields = fc.dictionary(fc.constantFrom('name', 'email', 'password', 'repeat', 'phone', 'token', 'newPassword', 'priceId', 'video',
-  'fromName', 'message', 'language', 'action', 'locale', 'title', 'description', 'link', 'key', 'everywhere'), jsonish, { maxKeys: 8 });
+  'fromName', 'message', 'language', 'action', 'locale', 'title', 'description', 'link', 'key', 'everywhere',
+  'subject', 'body', 'target'), jsonish, { maxKeys: 8 });
 
 const body = fc.oneof(
   fields.map((f) => ({ type: 'application/json', data: JSON.stringify(f) as string | Uint8Array })),

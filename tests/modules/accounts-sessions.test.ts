@@ -121,7 +121,7 @@ describe.each(backends)('accounts sessions and limits on $name', (backend) => {
       const [queued] = await handle.db.selectFrom('outbox').select('payload').where('topic', '=', 'accounts.mail-request').execute();
       const before = (await outboxMails(handle)).length;
       for (const handler of [accounts.outboxHandlers['accounts.mail-request']!, accounts.outboxHandlers['accounts.mail-request']!]) {
-        await handler(queued!.payload, { id: 1, topic: 'accounts.mail-request', attempts: 1 });
+        await handler(queued!.payload, { id: 1, topic: 'accounts.mail-request', attempts: 1, claimToken: 'test' });
       }
       const after = await outboxMails(handle);
       expect(after).toHaveLength(before + 1);

@@ -7,8 +7,11 @@ import { ConfigError, isTrustedProxy, loadConfig, parseEnv } from '../../modules
 describe('configuration', () => {
   it('has working defaults', () => {
     const c = parseEnv({});
-    expect(c).toMatchObject({ PORT: 3000, HOST: 'localhost', SITE_NAME: 'Gestalt Online', ADMIN_EMAILS: [] });
+    // Development without ADMIN_EMAILS: the first start makes admin@localhost, which is then the admin.
+    expect(c).toMatchObject({ PORT: 3000, HOST: 'localhost', SITE_NAME: 'Gestalt Online', ADMIN_EMAILS: ['admin@localhost'] });
     expect(c.DATABASE_URL).toBeUndefined();
+    expect(parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://gestalt.example.org' }).ADMIN_EMAILS).toEqual([]);
+    expect(parseEnv({ ADMIN_EMAILS: 'szefowa@example.com' }).ADMIN_EMAILS).toEqual(['szefowa@example.com']);
   });
 
   it.each([

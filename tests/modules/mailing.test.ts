@@ -73,4 +73,20 @@ describe.each(backends)('mail delivery on $name', (backend) => {
     expect(box[0]).toMatchObject({ recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     expect(smtp.received).toHaveLength(0);
   });
+
+  it('pages the dev mailbox newest first with its count, and finds one message by id', async () => {
+    const { ctx, mailing, worker } = setup({});
+    for (const n of [1, 2, 3]) {
+      await ctx.store.append(`user-5${n}`, 'any', [{ type: 'A', data: {} }], { outbox: [mailMessage(`verify:user-5${n}`, { ...mail, subject: `S${n}` })] });
+    }
+    await worker.drainOnce();
+    expect(mailing.devMailboxEnabled).toBe(true);
+    const first = await mailing.devMailboxPage({ offset: 0, limit: 2 });
+    expect([first.total, first.items.map((m) => m.subject)]).toEqual([3, ['S3', 'S2']]);
+    const second = await mailing.devMailboxPage({ offset: 2, limit: 2 });
+    expect([second.total, second.items.map((m) => m.subject)]).toEqual([3, ['S1']]);
+    expect(await mailing.devMailboxEntry(second.items[0]!.id)).toMatchObject({ subject: 'S1', text: mail.text, html: mail.html, recipient: mail.to });
+    expect(await mailing.devMailboxEntry(second.items[0]!.id + 1000)).toBeNull();
+    expect(setup({ SMTP_URL: smtp.url }).mailing.devMailboxEnabled).toBe(false);
+  });
 });

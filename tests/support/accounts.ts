@@ -14,20 +14,48 @@ export async function linkFromMail(smtp: Smtp, to: string, path: string, ms = 15
   }
 }
 
-/** Registers and verifies a user through the public API and the received e-mail; answers their session token. */
+/** The text of the first mail to `to` among those received from index `from` on whose text matches `pattern`. */
+async function mailAfter(smtp: Smtp, from: number, to: string, pattern: RegExp, ms = 15_000): Promise<string> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const mail = smtp.received.slice(from).find((m) => m.envelopeTo.includes(to) && pattern.test(m.parsed.text ?? ''));
+    if (mail) return mail.parsed.text ?? '';
+    if (Date.now() > deadline) throw new Error(`no mail matching ${pattern} for ${to}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/**
+ * Registers and verifies a user through the public API and the received e-mail; answers their session token.
+ * The first ADMIN_EMAILS address already has an account on a fresh server (made at the first start, with no
+ * password): registering it mails "you already have an account", so it sets its password as its owner would,
+ * through forgot-password, and logs in. That account keeps the name and phone the first start gave it.
+ */
 export async function signUp(
   server: RunningServer, smtp: Smtp, email: string, name = 'Test Buyer', phone = '+48 600 100 200',
 ): Promise<{ token: string; email: string }> {
   const origin = { 'content-type': 'application/json', origin: server.url };
-  const registered = await fetch(`${server.url}/register`, {
-    method: 'POST', headers: origin,
-    body: JSON.stringify({ name, email, password: 'secret123', repeat: 'secret123', phone, language: 'pl' }),
-  });
+  const post = (path: string, body: object) => fetch(`${server.url}${path}`, { method: 'POST', headers: origin, body: JSON.stringify(body) });
+  const before = smtp.received.length;
+  const registered = await post('/register', { name, email, password: 'secret123', repeat: 'secret123', phone, language: 'pl' });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
-  const link = await linkFromMail(smtp, email, 'verify-email');
-  const verified = await fetch(`${server.url}/verify-email`, { method: 'POST', headers: origin, body: JSON.stringify({ token: link.split('/').pop() }) });
-  const body = (await verified.json()) as { token?: string };
-  if (!body.token) throw new Error(`verify-email answered ${verified.status}`);
+  const text = await mailAfter(smtp, before, email, /\/verify-email\/|\/zaloguj-sie/);
+  const verifyLink = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(text);
+  if (verifyLink) {
+    const verified = await post('/verify-email', { token: verifyLink[1] });
+    const body = (await verified.json()) as { token?: string };
+    if (!body.token) throw new Error(`verify-email answered ${verified.status}`);
+    return { token: body.token, email };
+  }
+  const beforeReset = smtp.received.length;
+  const asked = await post('/forgot-password', { email, language: 'pl' });
+  if (asked.status !== 200) throw new Error(`forgot-password answered ${asked.status}`);
+  const resetId = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(await mailAfter(smtp, beforeReset, email, /\/reset-password\//))![1];
+  const reset = await post(`/reset-password/${resetId}`, { newPassword: 'secret123', repeat: 'secret123', language: 'pl' });
+  if (reset.status !== 200) throw new Error(`reset-password answered ${reset.status}: ${await reset.text()}`);
+  const login = await post('/login', { email, password: 'secret123' });
+  const body = (await login.json()) as { token?: string };
+  if (!body.token) throw new Error(`login answered ${login.status}`);
   return { token: body.token, email };
 }
 
@@ -47,4 +75,19 @@ export async function buyWithDevCheckout(server: RunningServer, token: string, p
     body: 'action=pay',
   });
   if (paid.status !== 303 || !paid.headers.get('location')?.startsWith('/video')) throw new Error(`dev checkout answered ${paid.status}`);
+}
+
+/**
+ * Signs in as the first admin through the one-time link the server printed at its first start on an empty
+ * database; answers the session token (usable as a Bearer token or as the `session` cookie).
+ */
+export async function firstAdminSignIn(server: RunningServer): Promise<{ token: string }> {
+  const link = /https?:\/\/[^\s"]+\/admin-sign-in\/[A-Za-z0-9_-]+/.exec(server.output())?.[0];
+  if (!link) throw new Error('the server printed no admin sign-in link');
+  const res = await fetch(link, {
+    method: 'POST', redirect: 'manual', headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' }, body: '',
+  });
+  const token = /session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+  if (res.status !== 303 || !token) throw new Error(`admin sign-in answered ${res.status}`);
+  return { token };
 }

@@ -18,6 +18,8 @@ export type SmtpOptions = {
   tls?: 'starttls' | 'implicit';
   /** Accepts the connection and the DATA, and never answers it: a relay that hangs mid-message. */
   hangData?: boolean;
+  /** Waits this long after the final dot before answering 250: a slow relay, so a kill often lands between the two. */
+  answerDelayMs?: number;
 };
 
 /** A self-signed certificate for localhost, made for this run and never written anywhere lasting. */
@@ -49,6 +51,8 @@ export async function startSmtp(opts: SmtpOptions = {}) {
     authOptional: !opts.user,
     allowInsecureAuth: true,
     logger: false,
+    // No reverse DNS per connection: the sandbox's resolver answers slowly, ~100 ms a message.
+    disableReverseLookup: true,
     // A hung client connection must not hold the test run's clean-up for smtp-server's default 30 s.
     closeTimeout: 200,
     onAuth(auth, _session, callback) {
@@ -76,6 +80,7 @@ export async function startSmtp(opts: SmtpOptions = {}) {
         const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         received.push({ envelopeFrom, envelopeTo: session.envelope.rcptTo.map((r) => r.address), raw, parsed: await simpleParser(raw), secure: session.secure });
         waiters.splice(0).forEach((w) => w());
+        if (opts.answerDelayMs) await new Promise((r) => setTimeout(r, opts.answerDelayMs));
         callback();
       });
     },

@@ -27,6 +27,9 @@ const EnvSchema = v.object({
   SMTP_URL: v.pipe(url(['smtp:', 'smtps:'], 'smtp:// or smtps://'), v.check((s) => s === undefined || !smtpUrlProblem(s), (issue) => smtpUrlProblem(String(issue.input)) ?? '')),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3, 'must be an e-mail address')), 'Gestalt Online <no-reply@localhost>'),
   CONTACT_TO: optionalText,
+  // Campaign (mass e-mail) messages per second across all instances; 0 = unlimited. Account and purchase mail is not paced.
+  MAIL_RATE: v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => s || '10'), v.regex(/^\d+(\.\d+)?$/, 'must be a number of campaign messages per second (0 = unlimited)'),
+    v.transform(Number), v.maxValue(10_000, 'must be at most 10000 campaign messages per second (0 = unlimited)')), '10'),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: url(['http:', 'https:'], 'http(s)'),
@@ -53,6 +56,9 @@ export type Config = Omit<Parsed, 'JWT_SECRET' | 'PUBLIC_URL' | 'TRUST_PROXY'> &
   JWT_SECRET: string; DATA_DIR: string; PUBLIC_URL: string; PUBLIC_URL_DEFAULTED: boolean; TRUST_PROXY: TrustProxy;
 };
 
+/** The admin address of a development install that names none (NODE_ENV other than production, ADMIN_EMAILS unset). */
+export const DEV_ADMIN_EMAIL = 'admin@localhost';
+
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
@@ -72,6 +78,8 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
   }
   return {
     ...out,
+    // Development without ADMIN_EMAILS: the first start makes admin@localhost's account, so that address is admin.
+    ADMIN_EMAILS: out.ADMIN_EMAILS.length === 0 && out.NODE_ENV !== 'production' ? [DEV_ADMIN_EMAIL] : out.ADMIN_EMAILS,
     PUBLIC_URL: out.PUBLIC_URL ? new URL(out.PUBLIC_URL).origin : `http://localhost:${out.PORT}`,
     PUBLIC_URL_DEFAULTED: !out.PUBLIC_URL,
     DATA_DIR: resolve(out.DATA_DIR), MEDIA_DIR: resolve(out.MEDIA_DIR), JWT_SECRET: out.JWT_SECRET || undefined,

@@ -15,6 +15,7 @@ import {
 /** One lock id for the whole log: appends commit in position order, so a follower never skips one. */
 const APPEND_LOCK = 7_300_001;
 const UNIQUE_VIOLATION = '23505';
+const OUTBOX_ROWS_PER_INSERT = 1000;
 
 export type AppendOptions = {
   metadata?: EventMetadata;
@@ -71,8 +72,9 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
     for (const event of recorded) for (const p of projections) await p.apply(tx, event);
 
     const messages = typeof opts.outbox === 'function' ? opts.outbox(recorded) : opts.outbox ?? [];
-    if (messages.length > 0) {
-      await tx.insertInto('outbox').values(messages.map((m) => ({
+    // In slices: a campaign writes a row per recipient, and one statement takes at most 65,535 parameters.
+    for (let from = 0; from < messages.length; from += OUTBOX_ROWS_PER_INSERT) {
+      await tx.insertInto('outbox').values(messages.slice(from, from + OUTBOX_ROWS_PER_INSERT).map((m) => ({
         topic: m.topic, dedupe_key: m.dedupeKey, payload: JSON.stringify(m.payload),
       }))).onConflict((c) => c.column('dedupe_key').doNothing()).execute();
     }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { SharedTables } from '../db/schema.ts';
 
-export type OutboxHandler = (payload: unknown, message: { id: number; topic: string; attempts: number }) => Promise<void>;
+/** `claimToken` names this attempt's claim: a handler that must commit something only while the claim holds checks it. */
+export type OutboxHandler = (payload: unknown, message: { id: number; topic: string; attempts: number; claimToken: string }) => Promise<void>;
 
 export type OutboxLogger = {
   info(obj: object, msg?: string): void;
@@ -25,6 +26,10 @@ export type OutboxWorkerOptions = {
   idlePollMs?: number;
   /** How long `stop()` waits for the message in hand before it returns anyway (default 5 s). */
   stopTimeoutMs?: number;
+  /** Deliver only these topics (a lane of its own, e.g. campaign mail)… */
+  topics?: readonly string[];
+  /** …or every topic but these, so transactional mail never queues behind a campaign. */
+  exceptTopics?: readonly string[];
 };
 
 /** 1 s, 2 s, 4 s … capped at 10 minutes: a relay that is down for hours is tried every 10 minutes, never in a tight loop. */
@@ -57,6 +62,8 @@ export function createOutboxWorker(db: Kysely<SharedTables>, options: OutboxWork
         .where('status', '=', 'pending')
         .where('next_attempt_at', '<=', sql<Date>`now()`)
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', sql<Date>`now()`)]))
+        .$if(options.topics !== undefined, (q) => q.where('topic', 'in', [...options.topics!, '']))
+        .$if((options.exceptTopics?.length ?? 0) > 0, (q) => q.where('topic', 'not in', [...options.exceptTopics!]))
         .orderBy('id').limit(batchSize).forUpdate().skipLocked().execute();
       if (due.length === 0) return [];
       return tx.updateTable('outbox')
@@ -91,7 +98,7 @@ export function createOutboxWorker(db: Kysely<SharedTables>, options: OutboxWork
     if (!(await renew(row))) return;
     try {
       if (!handler) throw new Error(`no handler for outbox topic ${row.topic}`);
-      await handler(row.payload, { id: Number(row.id), topic: row.topic, attempts: row.attempts });
+      await handler(row.payload, { id: Number(row.id), topic: row.topic, attempts: row.attempts, claimToken: row.claim_token! });
       const done = await db.updateTable('outbox')
         .set({ status: 'done', done_at: sql`now()`, claimed_until: null, last_error: null })
         .where('id', '=', row.id).where('claim_token', '=', row.claim_token).where('status', '=', 'pending')

@@ -1,0 +1,89 @@
+/**
+ * The audit trail's vocabulary: which logged events count as which kind of consequential action, and what each
+ * one says, read from the event alone. Nothing here is personal data: events carry ids, never a name or address.
+ */
+import type { RecordedEvent } from '../shared/events/index.ts';
+
+export const AUDIT_TYPES = ['purchase', 'refund', 'campaign', 'deletion', 'article', 'catalogue'] as const;
+export type AuditType = (typeof AUDIT_TYPES)[number];
+
+/** The raw event types behind each kind (purchases, catalogue and accounts own them; campaigns adds CampaignStarted). */
+export const EVENT_TYPES: Record<AuditType, readonly string[]> = {
+  purchase: ['PurchaseCompleted', 'DuplicatePaymentReceived'],
+  refund: ['DuplicatePaymentRefunded'],
+  campaign: ['CampaignStarted'],
+  deletion: ['UserDeleted'],
+  article: ['ArticlePublished', 'ArticleRemoved'],
+  catalogue: ['ProductPublished', 'ProductRevised', 'ProductUnpublished', 'ProductRepublished'],
+};
+
+export const auditTypeOf = (eventType: string): AuditType | null =>
+  AUDIT_TYPES.find((type) => EVENT_TYPES[type].includes(eventType)) ?? null;
+
+/** What happened, as the summary line needs it. `buyer` is a user id; whether they still have a name is the caller's to look up. */
+export type AuditSubject =
+  | { kind: 'purchase' | 'duplicatePayment'; productKey: string; amount: number; currency: string; buyer: string | null }
+  | { kind: 'refund'; productKey: string | null; amount: number; currency: string; buyer: string | null }
+  | { kind: 'campaign'; campaignId: string | null; subject: string | null; target: string | null; recipients: number | null }
+  | { kind: 'deletion'; userId: string | null }
+  | { kind: 'articleAdded' | 'articleRemoved'; key: string; title: string | null }
+  | { kind: 'productCreated' | 'productUnpublished' | 'productRepublished'; productKey: string }
+  | { kind: 'productRevised'; productKey: string; fields: string[] };
+
+type Data = Record<string, unknown>;
+const text = (d: Data, k: string): string | null => (typeof d[k] === 'string' ? d[k] : null);
+const number = (d: Data, k: string): number | null => (typeof d[k] === 'number' && Number.isFinite(d[k]) ? d[k] : null);
+const record = (d: Data, k: string): Data => (d[k] !== null && typeof d[k] === 'object' ? d[k] as Data : {});
+
+/** What a refund pays back comes from the payment it refunds: the same stream's DuplicatePaymentReceived. */
+export type RefundOrigin = { productKey: string | null; buyer: string | null };
+
+/**
+ * The subject of one audited event. Tolerant of missing fields (events written by another branch's code, or an
+ * older shape): a missing value reads as null rather than failing the whole page.
+ */
+export function subjectOf(event: Pick<RecordedEvent, 'type' | 'data'>, lookups: {
+  articleTitle(key: string): string | null;
+  refundOrigin(): RefundOrigin;
+}): AuditSubject {
+  const d = (event.data ?? {}) as Data;
+  switch (event.type) {
+    case 'PurchaseCompleted':
+    case 'DuplicatePaymentReceived':
+      return { kind: event.type === 'PurchaseCompleted' ? 'purchase' : 'duplicatePayment', productKey: text(d, 'productKey') ?? '',
+        amount: number(d, 'amount') ?? 0, currency: text(d, 'currency') ?? '', buyer: text(d, 'userId') };
+    case 'DuplicatePaymentRefunded': {
+      const origin = lookups.refundOrigin();
+      return { kind: 'refund', productKey: origin.productKey, amount: number(d, 'amount') ?? 0, currency: text(d, 'currency') ?? '', buyer: origin.buyer };
+    }
+    case 'CampaignStarted':
+      return { kind: 'campaign', campaignId: text(d, 'campaignId'), subject: text(d, 'subject'), target: text(d, 'target'), recipients: number(d, 'recipients') };
+    case 'UserDeleted':
+      return { kind: 'deletion', userId: text(d, 'userId') };
+    case 'ArticlePublished': {
+      const article = record(d, 'article');
+      return { kind: 'articleAdded', key: text(article, 'key') ?? '', title: text(article, 'title') };
+    }
+    case 'ArticleRemoved': {
+      const key = text(d, 'key') ?? '';
+      return { kind: 'articleRemoved', key, title: lookups.articleTitle(key) };
+    }
+    case 'ProductPublished':
+      return { kind: 'productCreated', productKey: text(record(d, 'product'), 'key') ?? '' };
+    case 'ProductRevised':
+      return { kind: 'productRevised', productKey: text(d, 'key') ?? '',
+        fields: [...Object.keys(record(d, 'changes')), ...Object.keys(record(d, 'secrets'))].sort() };
+    case 'ProductUnpublished':
+      return { kind: 'productUnpublished', productKey: text(d, 'key') ?? '' };
+    default:
+      return { kind: 'productRepublished', productKey: text(d, 'key') ?? '' };
+  }
+}
+
+/** Who did it: the event's actor, and for a payment its buyer when no actor was recorded (the provider's webhook). */
+export function actorIdOf(event: Pick<RecordedEvent, 'type' | 'data' | 'metadata'>): string | null {
+  const actor = event.metadata?.actor;
+  if (typeof actor === 'string' && actor !== '') return actor;
+  if (event.type === 'PurchaseCompleted' || event.type === 'DuplicatePaymentReceived') return text((event.data ?? {}) as Data, 'userId');
+  return null;
+}

@@ -1,0 +1,177 @@
+import { Readable } from 'node:stream';
+import { sql } from 'kysely';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import type { Mail, SendMail, SendRaw } from '../mailing/index.ts';
+import type { ModuleDb } from '../shared/db/index.ts';
+import type { OutboxMessage } from '../shared/events/index.ts';
+import type { OutboxHandler } from '../shared/outbox/index.ts';
+import { campaignMail, type Recipient } from './mail.ts';
+import type { CampaignsTables } from './schema.ts';
+
+export const CAMPAIGN_MAIL_TOPIC = 'campaign-mail';
+
+/** Ids only: the address, name and language are looked up when the message goes out, so an erased user leaves nothing here. */
+export type CampaignMailPayload = { campaignId: string; userId: string };
+
+export const campaignMessage = (campaignId: string, userId: string): OutboxMessage =>
+  ({ topic: CAMPAIGN_MAIL_TOPIC, dedupeKey: `campaign:${campaignId}:${userId}`, payload: { campaignId, userId } satisfies CampaignMailPayload });
+
+export type DeliveryDeps = {
+  db: ModuleDb<CampaignsTables>;
+  log: { warn(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
+  recipient(userId: string): Promise<Recipient | null>;
+  /** The SMTP relay, or null: then the dev mailbox keeps the message. */
+  relay: SendRaw | null;
+  keepInDevMailbox: SendMail;
+  /** Claims the next send slot (MAIL_RATE); answers how many milliseconds until it. */
+  nextSlot(): Promise<number>;
+  /** The lane's lease: a long wait for a slot renews the claim well before it runs out. */
+  leaseMs: number;
+  unsubscribeUrl(userId: string): string;
+  from: string;
+  site: string;
+  domain: string;
+};
+
+type Outcome = 'sent' | 'unsubscribed' | 'skipped';
+
+/**
+ * Delivers one campaign message exactly once, across crashes and instances. The outbox worker's claim (SKIP
+ * LOCKED, lease, renewal) keeps two workers from holding one row; what it cannot close alone is "sent but not
+ * yet marked done". So the message goes to the relay as a stream (read only inside the DATA phase, see
+ * modules/mailing/raw-relay.ts) that, before its last byte, commits an `in_doubt` mark, and only while our claim
+ * still holds. The relay accepts a message only with the final "." that nodemailer writes after the stream ends:
+ * - killed before the mark: the relay never saw the end of DATA and discards the message; the row is sent again;
+ * - claim lost before the mark: the stream fails, the message is abandoned mid-DATA, the new holder sends it;
+ * - a row found `in_doubt` by a later claim is settled as delivered without sending.
+ * The one window left is between the mark's commit and the final dot (a few milliseconds): a crash there loses
+ * that message, it never sends it twice (at most once there, exactly once everywhere else).
+ * The dev mailbox needs none of this: it keeps a message once per Message-ID.
+ */
+export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
+  const { db } = deps;
+  const letters = new Map<string, { subject: string; body: string }>();
+
+  async function letterOf(campaignId: string) {
+    let letter = letters.get(campaignId);
+    if (!letter) {
+      const row = await db.selectFrom('campaigns').select(['subject', 'body']).where('id', '=', campaignId).executeTakeFirst();
+      if (!row) throw new Error(`campaign ${campaignId} is not in the read model`);
+      letter = row;
+      letters.set(campaignId, letter);
+    }
+    return letter;
+  }
+
+  async function settle(p: CampaignMailPayload, outcome: Outcome): Promise<void> {
+    await db.insertInto('campaign_deliveries')
+      .values({ campaign_id: p.campaignId, user_id: p.userId, outcome, settled_at: sql<Date>`now()` })
+      .onConflict((c) => c.columns(['campaign_id', 'user_id']).doUpdateSet({ outcome, settled_at: sql<Date>`now()` })).execute();
+  }
+
+  /** Commits the in-doubt mark if the outbox row is still claimed by us; false when another worker took it. */
+  const markInDoubt = (p: CampaignMailPayload, outboxId: number, claimToken: string) => db.transaction().execute(async (tx) => {
+    const held = await tx.selectFrom('outbox').select('id').where('id', '=', outboxId).where('claim_token', '=', claimToken)
+      .where('status', '=', 'pending').forUpdate().executeTakeFirst();
+    if (!held) return false;
+    await tx.insertInto('campaign_deliveries')
+      .values({ campaign_id: p.campaignId, user_id: p.userId, outcome: 'in_doubt', in_doubt_at: sql<Date>`now()` })
+      .onConflict((c) => c.columns(['campaign_id', 'user_id']).doUpdateSet({ outcome: 'in_doubt', in_doubt_at: sql<Date>`now()` })).execute();
+    return true;
+  });
+
+  /** Extends our claim on the row; false when it is no longer ours. */
+  const holdClaim = async (outboxId: number, claimToken: string) => Number((await db.updateTable('outbox')
+    .set({ claimed_until: sql<Date>`now() + ${sql.lit(`${deps.leaseMs} milliseconds`)}::interval` })
+    .where('id', '=', outboxId).where('claim_token', '=', claimToken).where('status', '=', 'pending').executeTakeFirst()).numUpdatedRows) === 1;
+
+  /** Waits for the send slot, renewing the claim on the way, so a slow MAIL_RATE never lets another worker take the row meanwhile. */
+  async function waitForSlot(outboxId: number, claimToken: string) {
+    let remaining = await deps.nextSlot();
+    while (remaining > 0) {
+      const step = Math.min(remaining, deps.leaseMs / 3);
+      await new Promise((resolve) => setTimeout(resolve, step));
+      remaining -= step;
+      if (remaining > 0 && !(await holdClaim(outboxId, claimToken))) throw new Error('outbox claim lost while waiting for a send slot');
+    }
+  }
+
+  return async (payload, message) => {
+    const p = payload as CampaignMailPayload;
+    const earlier = await db.selectFrom('campaign_deliveries').select('outcome')
+      .where('campaign_id', '=', p.campaignId).where('user_id', '=', p.userId).executeTakeFirst();
+    if (earlier?.outcome === 'in_doubt') {
+      deps.log.warn({ outboxId: message.id, campaignId: p.campaignId, userId: p.userId }, 'campaign message was in doubt (sent up to the final dot before a crash): settled as delivered, not sent again');
+      await settle(p, 'sent');
+      return;
+    }
+    if (earlier) return;
+    const unsubscribed = await db.selectFrom('campaign_unsubscribed').select('user_id').where('user_id', '=', p.userId).executeTakeFirst();
+    if (unsubscribed) return settle(p, 'unsubscribed');
+    const to = await deps.recipient(p.userId);
+    if (!to) return settle(p, 'skipped');
+
+    const unsubscribeUrl = deps.unsubscribeUrl(p.userId);
+    const mail = campaignMail(await letterOf(p.campaignId), to, { site: deps.site, unsubscribeUrl });
+    const messageId = `<campaign-${p.campaignId}-${p.userId}@${deps.domain}>`;
+    await waitForSlot(message.id, message.claimToken);
+    if (!deps.relay) {
+      await deps.keepInDevMailbox(mail, messageId);
+      return settle(p, 'sent');
+    }
+    const compiled = new MailComposer(composerOptions(mail, messageId, deps.from, unsubscribeUrl)).compile();
+    const raw = await compiled.build();
+    let marked = false;
+    const stream = endsAfter(raw, async () => (marked = await markInDoubt(p, message.id, message.claimToken)));
+    try {
+      await deps.relay(compiled.getEnvelope() as { from: string; to: string[] }, stream);
+    } catch (error) {
+      // Before the mark the relay cannot have the message: retry. After it, an answer from the relay refused it
+      // (retry too); no answer at all is the in-doubt case: the relay may have it, so it is not sent again.
+      if (!marked) throw error;
+      if ((error as { responseCode?: number }).responseCode) {
+        await db.deleteFrom('campaign_deliveries').where('campaign_id', '=', p.campaignId).where('user_id', '=', p.userId).execute();
+        throw error;
+      }
+      deps.log.warn({ outboxId: message.id, campaignId: p.campaignId, userId: p.userId, err: error }, 'campaign message in doubt after the final dot: counted as delivered, not sent again');
+    }
+    await settle(p, 'sent');
+  };
+}
+
+/** The raw message as a stream that ends only once `beforeEnd` says yes; a no (or a failure) aborts it mid-DATA. */
+function endsAfter(raw: Buffer, beforeEnd: () => Promise<boolean>): Readable {
+  let pushed = false;
+  return new Readable({
+    read() {
+      if (!pushed) {
+        pushed = true;
+        this.push(raw);
+        return;
+      }
+      beforeEnd().then(
+        (ok) => (ok ? this.push(null) : this.destroy(new Error('outbox claim lost before the end of DATA: the message is abandoned, its new holder sends it'))),
+        (error: unknown) => this.destroy(error as Error),
+      );
+    },
+  });
+}
+
+function composerOptions(mail: Mail, messageId: string, from: string, unsubscribeUrl: string) {
+  const sender = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  const token = unsubscribeUrl.slice(unsubscribeUrl.lastIndexOf('/') + 1);
+  return {
+    from,
+    // An address object is taken as one address: a comma or semicolon in it never becomes a second recipient.
+    to: { name: '', address: mail.to },
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId,
+    headers: {
+      // RFC 2369 and RFC 8058: mail clients offer an unsubscribe button that POSTs to the https URL, no login.
+      'List-Unsubscribe': `<${unsubscribeUrl}>, <mailto:${sender}?subject=${encodeURIComponent(`unsubscribe ${token}`)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

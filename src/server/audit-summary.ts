@@ -1,0 +1,55 @@
+import type { AuditEntry } from '../../modules/audit/index.ts';
+import type { Lang, MessageKey, Translate } from '../i18n/index.ts';
+
+/** Product fields with a name of their own in the summary; any other field shows as the product definition names it. */
+const FIELD_KEYS: Record<string, MessageKey> = {
+  price: 'audit.field.price', title: 'audit.field.title', titleEn: 'audit.field.titleEn', startsAt: 'audit.field.startsAt',
+  liveLink: 'audit.field.liveLink', recordingLink: 'audit.field.recordingLink',
+};
+
+/** "120,00 PLN" / "120.00 PLN": amounts are whole units of their currency. */
+const money = (amount: number, currency: string, lang: Lang) =>
+  `${new Intl.NumberFormat(lang === 'pl' ? 'pl-PL' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`.trim();
+
+/**
+ * One short sentence in the admin's language saying what an audit entry records. It names a buyer only while
+ * they have a name (an erased user reads "usunięty użytkownik"), and a deleted account only by its id.
+ */
+export function auditSummary(entry: AuditEntry, t: Translate, lang: Lang): string {
+  const s = entry.subject;
+  const product = entry.productTitle ? entry.productTitle[lang] : t('admin.unknownFilm');
+  const buyer = entry.person?.name ?? t('audit.deletedUser');
+  switch (s.kind) {
+    case 'purchase':
+      return t('audit.summary.purchase', { product, amount: money(s.amount, s.currency, lang), buyer });
+    case 'duplicatePayment':
+      return t('audit.summary.duplicatePayment', { product, amount: money(s.amount, s.currency, lang), buyer });
+    case 'refund':
+      return t('audit.summary.refund', { product, amount: money(s.amount, s.currency, lang), buyer });
+    case 'campaign': {
+      const target = s.target === 'all' ? t('audit.allUsers') : entry.productTitle ? product : (s.target ?? t('audit.untitled'));
+      const subject = s.subject ?? t('audit.untitled');
+      return s.recipients === null ? t('audit.summary.campaign', { subject, target })
+        : t('audit.summary.campaignCount', { subject, target, recipients: s.recipients });
+    }
+    case 'deletion':
+      return t('audit.summary.deletion', { user: s.userId ?? '?' });
+    case 'articleAdded':
+    case 'articleRemoved':
+      return t(s.kind === 'articleAdded' ? 'audit.summary.articleAdded' : 'audit.summary.articleRemoved', { title: s.title ?? s.key });
+    case 'productRevised':
+      return t('audit.summary.productRevised', {
+        product, fields: s.fields.map((f) => (FIELD_KEYS[f] ? t(FIELD_KEYS[f]) : f)).join(', '),
+      });
+    case 'productCreated':
+      return t('audit.summary.productCreated', { product });
+    case 'productUnpublished':
+      return t('audit.summary.productUnpublished', { product });
+    case 'productRepublished':
+      return t('audit.summary.productRepublished', { product });
+    default: {
+      const never: never = s;
+      return never;
+    }
+  }
+}
