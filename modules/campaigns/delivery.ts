@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { Mail, SendMail, SendRaw } from '../mailing/index.ts';
+import { messageOptions, type Mail, type SendMail, type SendRaw } from '../mailing/index.ts';
 import type { ModuleDb } from '../shared/db/index.ts';
 import type { OutboxMessage } from '../shared/events/index.ts';
 import type { OutboxHandler } from '../shared/outbox/index.ts';
@@ -160,18 +160,9 @@ function endsAfter(raw: Buffer, beforeEnd: () => Promise<boolean>): Readable {
 function composerOptions(mail: Mail, messageId: string, from: string, unsubscribeUrl: string) {
   const sender = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
   const token = unsubscribeUrl.slice(unsubscribeUrl.lastIndexOf('/') + 1);
-  return {
-    from,
-    // An address object is taken as one address: a comma or semicolon in it never becomes a second recipient.
-    to: { name: '', address: mail.to },
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    messageId,
-    headers: {
-      // RFC 2369 and RFC 8058: mail clients offer an unsubscribe button that POSTs to the https URL, no login.
-      'List-Unsubscribe': `<${unsubscribeUrl}>, <mailto:${sender}?subject=${encodeURIComponent(`unsubscribe ${token}`)}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
+  return messageOptions(mail, messageId, from, {
+    // RFC 2369 and RFC 8058: mail clients offer an unsubscribe button that POSTs to the https URL, no login.
+    'List-Unsubscribe': `<${unsubscribeUrl}>, <mailto:${sender}?subject=${encodeURIComponent(`unsubscribe ${token}`)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  });
 }

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { parseSmtpUrl } from '../shared/config/index.ts';
 import type { SharedTables } from '../shared/db/index.ts';
 import type { OutboxHandler } from '../shared/outbox/index.ts';
-import { linksIn, type Mail } from './mail.ts';
+import { linksIn, messageOptions, type Mail } from './mail.ts';
 
 export type SendMail = (mail: Mail, messageId: string) => Promise<void>;
 
@@ -17,16 +17,7 @@ export type SendMail = (mail: Mail, messageId: string) => Promise<void>;
 export function smtpSender(smtpUrl: string, from: string): SendMail {
   const transport = smtpTransport(smtpUrl);
   return async (mail, messageId) => {
-    await transport.sendMail({
-      from,
-      // An address object is taken as one address: a comma or semicolon in it never becomes a second recipient.
-      to: { name: '', address: mail.to },
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      messageId,
-      attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
-    });
+    await transport.sendMail(messageOptions(mail, messageId, from));
   };
 }
 

@@ -24,3 +24,18 @@ export const linksIn = (text: string) => [...new Set(text.match(/https?:\/\/[^\s
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/**
+ * What nodemailer is given for one mail, whichever way it then travels (transport or composed raw message).
+ * The recipient is an address object, taken as one address: a comma or semicolon in it never becomes a second recipient.
+ */
+export const messageOptions = (mail: Mail, messageId: string, from: string, headers: Record<string, string> = {}) => ({
+  from,
+  to: { name: '', address: mail.to },
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html,
+  messageId,
+  headers,
+  attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+});
