@@ -84,6 +84,7 @@ test('the admin adds an article that shows on /biblioteka, then deletes it after
   await expect(confirm).toContainText('Delete the article "Kontakt i granice"?');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(section.getByRole('status')).toHaveText('Article deleted.');
+  await expect(section.getByRole('status')).toBeFocused();
   await expect(section.getByRole('link', { name: 'Kontakt i granice' })).toHaveCount(0);
   await library.reload();
   await expect(library.locator('.article-grid, .empty').first()).toBeVisible();
@@ -133,6 +134,7 @@ test('the users table opens a buyer\'s films, disables Films without purchases, 
   await expect(confirm).toContainText('This cannot be undone.');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(section.getByRole('status')).toHaveText('User deleted.');
+  await expect(section.getByRole('status')).toBeFocused();
   await expect(row('Olga Odchodząca')).toHaveCount(0);
   expect(errors).toEqual([]);
 });

@@ -17,7 +17,7 @@ export default function ArticlesSection() {
   async function remove(article: Article) {
     const reply = await request('DELETE', `/api/articles/${encodeURIComponent(article.key)}`);
     setDeleting(null);
-    setNote(reply.ok ? { kind: 'ok', text: say('adminPanel.articles.deleted') } : { kind: 'error', text: reply.message ?? say('admin.articleDeleteFailed') });
+    setNote(reply.ok ? { kind: 'ok', text: say('adminPanel.articles.deleted'), focus: true } : { kind: 'error', text: reply.message ?? say('admin.articleDeleteFailed'), focus: true });
     reload();
   }
 

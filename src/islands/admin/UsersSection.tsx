@@ -26,7 +26,7 @@ export default function UsersSection() {
   async function remove(user: User) {
     const reply = await request('DELETE', `/api/users/${encodeURIComponent(user.id)}`);
     setDeleting(null);
-    setNote(reply.ok ? { kind: 'ok', text: say('adminPanel.users.deleted') } : { kind: 'error', text: reply.message ?? say('admin.deleteFailed') });
+    setNote(reply.ok ? { kind: 'ok', text: say('adminPanel.users.deleted'), focus: true } : { kind: 'error', text: reply.message ?? say('admin.deleteFailed'), focus: true });
     reload();
   }
 

@@ -1,14 +1,19 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Dialog from '../shared/Dialog.tsx';
 import type { Resource } from './api.ts';
 import { usePanel } from './messages.ts';
 
-/** What the last action did: a polite status, or an alert when it failed. */
-export type Note = { kind: 'ok' | 'error'; text: string } | null;
+/**
+ * What the last action did: a polite status, or an alert when it failed. `focus` after a deletion: the button
+ * that was pressed goes away with its row, so the reader is taken to what happened instead of to the page's top.
+ */
+export type Note = { kind: 'ok' | 'error'; text: string; focus?: boolean } | null;
 
 export function NoteLine({ note }: { note: Note }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => { if (note?.focus) ref.current?.focus(); }, [note]);
   return (
-    <p className={`admin-note ${note?.kind === 'error' ? 'status--error' : ''}`} role={note?.kind === 'error' ? 'alert' : 'status'}>
+    <p ref={ref} tabIndex={-1} className={`admin-note ${note?.kind === 'error' ? 'status--error' : ''}`} role={note?.kind === 'error' ? 'alert' : 'status'}>
       {note?.text ?? ''}
     </p>
   );
