@@ -96,10 +96,18 @@ function pgliteAsPool(pglite: PGliteType) {
   };
 }
 
+/** Buffer sizes for the embedded database of one small site (see connectPglite). */
+const PGLITE_MEMORY = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=2MB'];
+
 export async function connectPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create(dataDir ? { dataDir, parsers: { [INT8]: (v: string) => Number(v) } }
-    : { parsers: { [INT8]: (v: string) => Number(v) } });
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    parsers: { [INT8]: (v: string) => Number(v) },
+    // PostgreSQL's buffers live in the WebAssembly memory, which never shrinks: the defaults (128 MB of shared
+    // buffers, 64 MB for maintenance) make most of an idle server's memory. A site's data fits in far less.
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY],
+  });
   const pool = pgliteAsPool(pglite);
   const db = new Kysely<SharedTables>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
   return {
