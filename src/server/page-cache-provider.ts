@@ -69,7 +69,7 @@ const factory: CacheProviderFactory = () => {
       const hit = store.get(key);
       // A hit normally never gets here (the front server answers it); one that must set the language cookie renders.
       if (hit && !resolveLang(url.searchParams.get('lang'), cookieValue(request.headers.get('cookie'), LANG_COOKIE)).persist) {
-        return new Response(asBody(hit.bodies[encoding]), { status: hit.status, headers: cachedHeaders(hit, encoding) });
+        return new Response(asBody(hit.bodies[encoding]), { status: hit.status, headers: new Headers(cachedHeaders(hit, encoding)) });
       }
       const generation = store.generation();
       const response = await next();
@@ -84,7 +84,7 @@ const factory: CacheProviderFactory = () => {
       const tags = (response.headers.get('cache-tag') ?? '').split(',').map((t) => t.trim()).filter(Boolean);
       const page = await store.put(key, generation, { status: 200, headers, tags }, body, maxAge);
       if (!page) return compressResponse(withCookiesOf(response, new Response(asBody(body), response)), encoding, request.method);
-      const headersOut = cachedHeaders(page, encoding);
+      const headersOut = new Headers(cachedHeaders(page, encoding));
       headersOut.delete('age');
       headersOut.set('x-astro-cache', 'MISS');
       return withCookiesOf(response, new Response(asBody(page.bodies[encoding]), { status: 200, headers: headersOut }));

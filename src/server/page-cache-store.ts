@@ -43,12 +43,10 @@ export function pageKey(pathAndQuery: string, lang: Lang): string {
  * The headers of a stored page as answered in `encoding`. `Age` says how long ago it was rendered and
  * `X-Astro-Cache: HIT` that it came from the cache, as Astro's own memory provider says it.
  */
-export function cachedHeaders(page: CachedPage, encoding: Encoding): Headers {
-  const headers = new Headers(page.headers);
-  headers.set('x-astro-cache', 'HIT');
-  headers.set('etag', page.etag);
-  headers.set('age', String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000))));
-  if (encoding !== 'identity') headers.set('content-encoding', encoding);
+export function cachedHeaders(page: CachedPage, encoding: Encoding): [string, string][] {
+  const headers: [string, string][] = [...page.headers, ['etag', page.etag], ['x-astro-cache', 'HIT'],
+    ['age', String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000)))]];
+  if (encoding !== 'identity') headers.push(['content-encoding', encoding]);
   return headers;
 }
 
