@@ -141,6 +141,18 @@ describe('how pages and files are answered: the page cache, compression, static 
     expect(again.status).toBe(304);
   });
 
+  it('shows a published article at the next request, though the article list was just read', async () => {
+    const titles = async () => ((await (await fetch(`${server.url}/api/articles`)).json()) as { items: { title: string }[] }).items.map((a) => a.title);
+    expect(await titles()).not.toContain('Kontakt i granice');
+    await titles();
+    const posted = await fetch(`${server.url}/api/articles`, {
+      method: 'POST', headers: { 'content-type': 'application/json', ...bearer(ola) },
+      body: JSON.stringify({ title: 'Kontakt i granice', description: 'O granicy kontaktu.', link: 'https://example.com/granice' }),
+    });
+    expect(posted.status).toBe(201);
+    expect(await titles()).toContain('Kontakt i granice');
+  });
+
   it('answers a range as a range, uncompressed, even of a compressible file (recordings are played in ranges)', async () => {
     const res = await raw(server.url, '/media/avatar-ewa.svg', { range: 'bytes=0-99', 'accept-encoding': 'br, gzip' });
     expect(res.status).toBe(206);
