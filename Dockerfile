@@ -7,11 +7,14 @@ COPY package.json package-lock.json ./
 # The image has Node 24 already: skip the `node` devDependency's download of a second one.
 RUN npm ci --no-audit --no-fund --ignore-scripts && npm rebuild esbuild
 COPY . .
-RUN node node_modules/astro/bin/astro.mjs build && npm prune --omit=dev --ignore-scripts
+RUN node node_modules/astro/bin/astro.mjs build && node scripts/precompress.mjs && npm prune --omit=dev --ignore-scripts
 
 # Runtime stage: production dependencies and the built server only, as a non-root user.
 FROM node:24-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data MEDIA_DIR=/app/media
+# Memory: without a cap glibc gives threads arenas of their own (about 100 MB more after load); a small young
+# generation (--max-semi-space-size) keeps the V8 heap at about half its size after a load run.
+ENV MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
@@ -23,4 +26,4 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "dist/server/entry.mjs"]
+CMD ["node", "--max-semi-space-size=4", "dist/server/entry.mjs"]

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SOURCES = ['src', 'modules', 'migrations', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
@@ -34,6 +35,7 @@ export function buildIfStale({ force = false } = {}) {
     console.error('The build failed; see the output above.');
     process.exit(result.status ?? 1);
   }
+  console.log(`Precompressed ${precompress(join(root, 'dist', 'client'))} client files (brotli, gzip).`);
   return true;
 }
 

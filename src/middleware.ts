@@ -44,6 +44,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   // A page rendered for a session must never be stored by a shared cache; anonymous pages differ by the language cookie.
   if (token) return withHeaders(response, { 'cache-control': 'private, no-store' }, 'Cookie');
-  if (context.locals.cacheable) return withHeaders(response, { 'cache-control': PUBLIC_CACHE });
+  if (context.locals.cacheable) return withHeaders(response, { 'cache-control': PUBLIC_CACHE }, 'Cookie');
   return withHeaders(response, response.headers.has('cache-control') ? {} : { 'cache-control': 'no-cache' }, 'Cookie');
 });

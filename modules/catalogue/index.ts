@@ -7,6 +7,7 @@ import { catalogueCommands } from './handlers.ts';
 import { productStream } from './product.ts';
 import { catalogueProjection } from './projections.ts';
 import { catalogueQueries, pageQueries } from './queries.ts';
+import { cachedPublicReads } from './read-cache.ts';
 import type { CatalogueTables } from './schema.ts';
 
 export {
@@ -54,14 +55,28 @@ export function changesIn(events: readonly RecordedEvent[]): CatalogueChange[] {
 export function createCatalogue(ctx: ModuleContext, ports: { ownership: OwnershipPort } = { ownership: nobodyOwnsAnything }) {
   const db = ctx.db as unknown as ModuleDb<CatalogueTables>;
   const clock = ctx.clock ?? systemClock;
-  const queries = catalogueQueries(db);
+  const { queries, forget } = cachedPublicReads(catalogueQueries(db));
   return {
     projections: [catalogueProjection],
     changesIn,
+    /** Drops the public reads held in memory that `changes` made stale (on every instance, from the log follower). */
+    forgetReads: forget,
     ...queries,
     ...pageQueries(queries, ports.ownership, clock),
-    ...catalogueCommands({ db, store: ctx.store, clock, ids: ctx.ids ?? randomIds, log: ctx.log }),
+    ...forgettingAfter(catalogueCommands({ db, store: ctx.store, clock, ids: ctx.ids ?? randomIds, log: ctx.log }), forget),
   };
+}
+
+/**
+ * This instance's own changes drop the reads they made stale as soon as they are committed, even where
+ * nobody follows the log (the module alone, in tests); other instances' changes come through `forgetReads`.
+ */
+function forgettingAfter<T extends Record<string, (...args: never[]) => Promise<unknown>>>(commands: T, forget: (changes: readonly CatalogueChange[]) => void): T {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, command] of Object.entries(commands)) {
+    wrapped[name] = (...args: never[]) => command(...args).finally(() => forget(['catalogue', 'articles']));
+  }
+  return wrapped as T;
 }
 
 export type Catalogue = ReturnType<typeof createCatalogue>;

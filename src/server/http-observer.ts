@@ -52,6 +52,8 @@ export function observeHttp(log: Logger, opts: { hsts: boolean; trust: TrustProx
   });
 
   diagnostics.subscribe('http.server.response.finish', (message) => {
+    // Below the info level nothing is written: skip working out the line.
+    if (!log.isLevelEnabled('info')) return;
     const { request, response } = message as Started;
     const t0 = started.get(request);
     const path = (request.url ?? '/').split('?')[0];

@@ -69,6 +69,7 @@ export function wireModules(ctx: ModuleContext) {
     /** Events committed by any instance: a catalogue or article change drops the cached public pages that show it. */
     onCommitted(events: readonly RecordedEvent[]) {
       const changes = catalogue.changesIn(events);
+      if (changes.length > 0) catalogue.forgetReads(changes);
       if (changes.length > 0) void invalidatePages(changes);
     },
     async seed() {

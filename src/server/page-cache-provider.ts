@@ -1,56 +1,98 @@
 /**
- * Astro's memory cache, keyed per visitor variant. Astro's cache runs before our middleware and keys
- * entries by URL only, so on its own it would hand a page rendered for one language (cookie) or one
- * signed-in user to everybody. This wrapper:
- * - never reads nor stores anything for a request carrying a session (cookie or Bearer header): a
- *   signed-in page (account menu, owned items) is always rendered for that user;
- * - adds the visitor's language (resolved exactly as the middleware does) to the cache key, so the
- *   Polish and English pages of one URL are two entries.
- * Pages opt in with `cacheForVisitors` (src/server/page-cache.ts); catalogue changes drop entries by tag.
+ * Astro's route cache provider, keyed per visitor variant and storing into our page store
+ * (page-cache-store.ts, an lru-cache by bytes), from which the front server answers hits before Astro
+ * runs. Astro's cache runs before our middleware and knows only the URL, so on its own it would hand a
+ * page rendered for one language (cookie) or one signed-in user to everybody. This provider:
+ * - never stores anything for a request carrying a session (cookie or Bearer header): a signed-in page
+ *   (account menu, owned items) is always rendered for that user;
+ * - adds the visitor's language (resolved exactly as the middleware does) to the key, so the Polish and
+ *   English pages of one URL are two entries;
+ * - stores a page only when the route marked it (`cacheForVisitors`, src/server/page-cache.ts: Astro's
+ *   `cache.set` with max-age and tags) and it sets no cookie but the language one, which the front server
+ *   adds per answer when the query changes the preference;
+ * - compresses every answer Astro renders (cached pages once, in every encoding, at fill).
+ * Catalogue and article changes drop entries by tag on every instance (onCommitted follows the event log).
  */
 import type { CacheProvider, CacheProviderFactory } from 'astro';
-import memoryProvider from 'astro/cache/memory';
-import { LANG_COOKIE, resolveLang } from '../i18n/index.ts';
-import { withHeaders } from './http.ts';
+import { LANG_COOKIE, resolveLang, type Lang } from '../i18n/index.ts';
+import { asBody, astroSetCookies, compressResponse, keepAstroCookies, negotiate, varyWithEncoding } from './compression.ts';
+import { cachedHeaders, pageKey, pageStore } from './page-cache-store.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 const REGISTRY = Symbol.for('gestalt.pageCache');
-export const VARIANT_PARAM = '__variant';
 
-function cookieValue(header: string | null, name: string): string | undefined {
+export function cookieValue(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return part.slice(eq + 1).trim();
+    }
   }
   return undefined;
 }
 
 /** 'private' for a request with a session, otherwise the language its page is rendered in. */
-export function visitorVariant(request: Request): 'private' | 'pl' | 'en' {
-  const cookies = request.headers.get('cookie');
-  if (request.headers.get('authorization') || cookieValue(cookies, SESSION_COOKIE)) return 'private';
-  const url = new URL(request.url);
-  return resolveLang(url.searchParams.get('lang'), cookieValue(cookies, LANG_COOKIE)).lang;
+export function visitorVariant(headers: { authorization?: string | null; cookie?: string | null }, langQuery: string | null): 'private' | Lang {
+  if (headers.authorization || cookieValue(headers.cookie, SESSION_COOKIE) !== undefined) return 'private';
+  return resolveLang(langQuery, cookieValue(headers.cookie, LANG_COOKIE)).lang;
 }
 
 /** The active provider of this process, for invalidation from outside a request. */
 export const activePageCache = (): CacheProvider | undefined => (globalThis as Record<symbol, CacheProvider | undefined>)[REGISTRY];
 
-const factory: CacheProviderFactory = (config) => {
-  const inner = memoryProvider(config);
+function maxAgeOf(cdnCacheControl: string | null): number {
+  const m = /(?:^|,)\s*max-age=(\d+)/i.exec(cdnCacheControl ?? '');
+  return m ? Number(m[1]) : 0;
+}
+
+/** Headers written with a page, whether rendered or from the store (Astro drops its own cache headers). */
+const NOT_STORED = new Set(['set-cookie', 'cdn-cache-control', 'cache-tag', 'content-length', 'content-encoding', 'x-astro-cache']);
+
+const withCookiesOf = (from: Response, to: Response) => { keepAstroCookies(from, to); return to; };
+
+const factory: CacheProviderFactory = () => {
+  const store = pageStore();
   const provider: CacheProvider = {
-    name: 'memory-per-visitor',
+    name: 'page-store-per-visitor',
     async onRequest(context, next) {
-      const variant = visitorVariant(context.request);
-      if (context.request.method !== 'GET' || variant === 'private' || !inner.onRequest) return next();
-      const keyed = new URL(context.request.url);
-      keyed.searchParams.set(VARIANT_PARAM, variant);
-      const request = new Request(keyed, { headers: context.request.headers });
-      // Added outside the inner cache, which refuses to store a response that varies by cookie.
-      return withHeaders(await inner.onRequest({ ...context, request, url: keyed }, next), {}, 'Cookie');
+      const { request } = context;
+      const encoding = negotiate(request.headers.get('accept-encoding'));
+      const url = new URL(request.url);
+      const variant = visitorVariant({ authorization: request.headers.get('authorization'), cookie: request.headers.get('cookie') }, url.searchParams.get('lang'));
+      if (request.method !== 'GET' || variant === 'private') return compressResponse(await next(), encoding, request.method);
+
+      const key = pageKey(url.pathname + url.search, variant);
+      const hit = store.get(key);
+      // A hit normally never gets here (the front server answers it); one that must set the language cookie renders.
+      if (hit && !resolveLang(url.searchParams.get('lang'), cookieValue(request.headers.get('cookie'), LANG_COOKIE)).persist) {
+        return new Response(asBody(hit.bodies[encoding]), { status: hit.status, headers: new Headers(cachedHeaders(hit, encoding)) });
+      }
+      const generation = store.generation();
+      const response = await next();
+      const maxAge = maxAgeOf(response.headers.get('cdn-cache-control'));
+      const onlyLangCookie = astroSetCookies(response).every((c) => c.startsWith(`${LANG_COOKIE}=`));
+      if (response.status !== 200 || maxAge <= 0 || !onlyLangCookie || !response.body) return compressResponse(response, encoding, request.method);
+
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers: [string, string][] = [];
+      response.headers.forEach((value, name) => { if (!NOT_STORED.has(name)) headers.push([name, name === 'vary' ? varyWithEncoding(value) : value]); });
+      if (!headers.some(([n]) => n === 'vary')) headers.push(['vary', 'Accept-Encoding']);
+      const tags = (response.headers.get('cache-tag') ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+      const page = await store.put(key, generation, { status: 200, headers, tags }, body, maxAge);
+      if (!page) return compressResponse(withCookiesOf(response, new Response(asBody(body), response)), encoding, request.method);
+      const headersOut = new Headers(cachedHeaders(page, encoding));
+      headersOut.delete('age');
+      headersOut.set('x-astro-cache', 'MISS');
+      return withCookiesOf(response, new Response(asBody(page.bodies[encoding]), { status: 200, headers: headersOut }));
     },
-    invalidate: (options) => inner.invalidate(options),
+    async invalidate(options) {
+      const tags = options.tags === undefined ? [] : Array.isArray(options.tags) ? options.tags : [options.tags];
+      store.invalidate(tags);
+    },
   };
   (globalThis as Record<symbol, CacheProvider>)[REGISTRY] = provider;
   return provider;

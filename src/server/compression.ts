@@ -1,0 +1,99 @@
+/**
+ * Content encodings: which one a client gets, and compressing bodies once (cached pages, at fill; static
+ * files, at build: scripts/precompress.mjs) or per answer (everything else Astro renders).
+ */
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** HTML, JSON, JavaScript, CSS, SVG and plain text: what gains from compression. Media never does. */
+const COMPRESSIBLE = /^(text\/(html|css|plain|javascript|xml)|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)\b/i;
+/** Smaller bodies fit one packet anyway: compressing them costs more than it saves. */
+const MIN_BYTES = 1024;
+
+export const isCompressible = (contentType: string | null | undefined) => !!contentType && COMPRESSIBLE.test(contentType);
+
+/** Brotli when the client takes it, else gzip, else none (`q=0` refuses a coding). */
+export function negotiate(acceptEncoding: string | string[] | null | undefined): Encoding {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
+  if (!header) return 'identity';
+  let br = false;
+  let gz = false;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip' || name === 'x-gzip' || name === '*') gz = true;
+  }
+  return br ? 'br' : gz ? 'gzip' : 'identity';
+}
+
+/** Every encoding of a body stored once and served many times: worth a slower, smaller setting. */
+export async function compressAll(body: Buffer): Promise<Record<Encoding, Buffer>> {
+  const [b, g] = await Promise.all([
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzip(body, { level: 9 }),
+  ]);
+  return { identity: body, br: b, gzip: g };
+}
+
+/**
+ * One answer's body, at a fast setting (a page takes well under a millisecond). On the event loop rather
+ * than in the thread pool: each pool thread doing zlib work keeps a malloc arena of its own, which made
+ * tens of megabytes of the server's memory.
+ */
+export function compressOnce(body: Buffer, encoding: Exclude<Encoding, 'identity'>): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : zlib.gzipSync(body, { level: 6 });
+}
+
+/** A Buffer as a Response body (Node's Buffers are never over shared memory here). */
+export const asBody = (b: Buffer) => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength);
+
+/** Adds `Accept-Encoding` to a Vary header value. */
+export function varyWithEncoding(vary: string | null): string {
+  const list = (vary ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return list.some((h) => h.toLowerCase() === 'accept-encoding') ? list.join(', ') : [...list, 'Accept-Encoding'].join(', ');
+}
+
+/**
+ * The response compressed for a client accepting `encoding`, when it is worth it: a compressible type, no
+ * encoding yet, a whole body (never a range: recordings are served in ranges) of at least 1 KB.
+ */
+export async function compressResponse(response: Response, encoding: Encoding, method: string): Promise<Response> {
+  const headers = response.headers;
+  if (!response.body || method === 'HEAD' || !isCompressible(headers.get('content-type'))) return response;
+  if (headers.has('content-encoding') || headers.has('content-range') || response.status === 206) return response;
+  if (/\bno-transform\b/i.test(headers.get('cache-control') ?? '')) return response;
+  const out = (body: BodyInit | null, extra: Record<string, string>) => {
+    const copy = new Response(body, { status: response.status, statusText: response.statusText, headers });
+    copy.headers.set('vary', varyWithEncoding(headers.get('vary')));
+    for (const [k, v] of Object.entries(extra)) copy.headers.set(k, v);
+    copy.headers.delete('content-length');
+    keepAstroCookies(response, copy);
+    return copy;
+  };
+  const body = Buffer.from(await response.arrayBuffer());
+  if (encoding === 'identity' || body.length < MIN_BYTES) return out(asBody(body), {});
+  return out(asBody(compressOnce(body, encoding)), { 'content-encoding': encoding });
+}
+
+const ASTRO_COOKIES = Symbol.for('astro.cookies');
+
+/** Astro keeps the cookies a route set on the response object (added to the headers when written). */
+export function keepAstroCookies(from: Response, to: Response) {
+  const cookies: unknown = Reflect.get(from, ASTRO_COOKIES);
+  if (cookies != null) Reflect.set(to, ASTRO_COOKIES, cookies);
+}
+
+/** The values of the Set-Cookie headers Astro will add for the cookies a route set. */
+export function astroSetCookies(response: Response): string[] {
+  const cookies = Reflect.get(response, ASTRO_COOKIES) as { headers(): Iterable<string> } | undefined;
+  return [...(cookies?.headers() ?? []), ...response.headers.getSetCookie()];
+}

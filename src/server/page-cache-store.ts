@@ -1,0 +1,91 @@
+/**
+ * Where cached public pages live: an `lru-cache` bounded by bytes, one entry per page URL and language,
+ * holding the finished answer (status, headers, body already compressed per encoding). Astro's route
+ * cache API fills it (`cacheForVisitors` → our cache provider, page-cache-provider.ts) and drops it by tag;
+ * the front server (front-server.ts) answers hits from it before Astro runs at all.
+ */
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { Lang } from '../i18n/index.ts';
+import { compressAll, type Encoding } from './compression.ts';
+
+export type CachedPage = {
+  status: number;
+  /** Lower-case names; never `set-cookie` (the language cookie is added per answer). */
+  headers: [string, string][];
+  bodies: Record<Encoding, Buffer>;
+  etag: string;
+  tags: string[];
+  storedAt: number;
+};
+
+/** Bodies and headers of every cached page together stay under this. */
+const MAX_BYTES = 24 * 1024 * 1024;
+/** Query parameters that only track where a visitor came from: the page is the same without them. */
+const TRACKING = /^(utm_.*|fbclid|gclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|_ga|_gl)$/i;
+
+const sizeOf = (page: CachedPage) =>
+  page.bodies.identity.length + page.bodies.br.length + page.bodies.gzip.length
+  + page.headers.reduce((n, [k, v]) => n + k.length + v.length, 0) + 200;
+
+/** `lang` is the page's language as the middleware resolves it (query, else cookie). */
+export function pageKey(pathAndQuery: string, lang: Lang): string {
+  const q = pathAndQuery.indexOf('?');
+  if (q < 0) return `${lang} ${pathAndQuery}`;
+  const params = new URLSearchParams(pathAndQuery.slice(q + 1));
+  const kept = new URLSearchParams(Array.from(params).filter(([name]) => !TRACKING.test(name)));
+  kept.sort();
+  const query = kept.toString();
+  return `${lang} ${pathAndQuery.slice(0, q)}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * The headers of a stored page as answered in `encoding`. `Age` says how long ago it was rendered and
+ * `X-Astro-Cache: HIT` that it came from the cache, as Astro's own memory provider says it.
+ */
+export function cachedHeaders(page: CachedPage, encoding: Encoding): [string, string][] {
+  const headers: [string, string][] = [...page.headers, ['etag', page.etag], ['x-astro-cache', 'HIT'],
+    ['age', String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000)))]];
+  if (encoding !== 'identity') headers.push(['content-encoding', encoding]);
+  return headers;
+}
+
+export type PageStore = {
+  get(key: string): CachedPage | undefined;
+  /** The invalidation count; a render that began before an invalidation must not be stored after it. */
+  generation(): number;
+  put(key: string, generation: number, page: Omit<CachedPage, 'bodies' | 'etag' | 'storedAt'>, body: Buffer, maxAgeSeconds: number): Promise<CachedPage | null>;
+  invalidate(tags: readonly string[]): void;
+};
+
+function createPageStore(): PageStore {
+  const pages = new LRUCache<string, CachedPage>({ maxSize: MAX_BYTES, sizeCalculation: sizeOf });
+  let generation = 0;
+  return {
+    get: (key) => pages.get(key),
+    generation: () => generation,
+    async put(key, atGeneration, page, body, maxAgeSeconds) {
+      const bodies = await compressAll(body);
+      if (atGeneration !== generation) return null;
+      const stored: CachedPage = {
+        ...page, bodies, storedAt: Date.now(),
+        etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+      };
+      pages.set(key, stored, { ttl: maxAgeSeconds * 1000 });
+      return stored;
+    },
+    invalidate(tags) {
+      generation += 1;
+      for (const [key, page] of pages.entries()) if (page.tags.some((t) => tags.includes(t))) pages.delete(key);
+    },
+  };
+}
+
+const STORE = Symbol.for('gestalt.pageStore');
+
+/** The one store of this process (the front server and Astro's provider are bundled apart). */
+export function pageStore(): PageStore {
+  const holder = globalThis as Record<symbol, PageStore | undefined>;
+  holder[STORE] ??= createPageStore();
+  return holder[STORE];
+}
