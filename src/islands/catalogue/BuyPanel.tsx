@@ -58,7 +58,7 @@ export default function BuyPanel({ signedIn, lang, prices, currency: startCurren
 
   return (
     <>
-      {/* A visitor's Buy now is a link to account creation, so it works before this island hydrates (it hydrates when idle). */}
+      {/* A visitor's Buy now is a link to account creation, so it works before this island hydrates (it hydrates at the first scroll or tap). */}
       {signedIn
         ? <button type="button" className="button button--large" onClick={buy} data-testid="buy-now">{labels.buyNow}</button>
         : <a className="button button--large" href={SIGN_UP} data-testid="buy-now">{labels.buyNow}</a>}
