@@ -23,7 +23,11 @@ export default defineConfig({
   output: 'server',
   adapter: nodeWithBootEntry({ mode: 'standalone' }),
   markdown: { syntaxHighlight: false },
-  integrations: [react()],
+  integrations: [react(), {
+    // Islands that hydrate at the first scroll, tap or key press (src/islands/shared/on-interaction.ts).
+    name: 'client-interaction',
+    hooks: { 'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'interaction', entrypoint: './src/islands/shared/on-interaction.ts' }) },
+  }],
   server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? 'localhost' },
   // Astro's memory cache, keyed per language and bypassed for signed-in requests (see the provider file).
   cache: { provider: { ...memoryCache(), name: 'memory-per-visitor', entrypoint: './src/server/page-cache-provider.ts' } },
@@ -47,4 +51,6 @@ export default defineConfig({
     },
   },
   devToolbar: { enabled: false },
+  // The one stylesheet goes inline: no render-blocking request before the first paint (Lighthouse, issue 12).
+  build: { inlineStylesheets: 'always' },
 });

@@ -15,3 +15,16 @@ export const productHref = (item: { product: { key: string }; owned: boolean }) 
 
 /** The demo phone number shown in the footer and on the contact page. */
 export const CONTACT_PHONE = '+48 600 100 200';
+
+/**
+ * The crawlable address of a page in one language (decided for issue 12): Polish is the bare path, English the
+ * same path with `?lang=en`. Each is its own page's canonical, so no canonical is another language's alternate.
+ */
+export const languageUrl = (path: string, lang: 'pl' | 'en', base: string) => new URL(lang === 'en' ? `${path}?lang=en` : path, base).href;
+
+/** The hreflang alternates of a page: both languages, and the Polish bare path for everybody else. */
+export const languageAlternates = (path: string, base: string) => [
+  { hreflang: 'pl', href: languageUrl(path, 'pl', base) },
+  { hreflang: 'en', href: languageUrl(path, 'en', base) },
+  { hreflang: 'x-default', href: languageUrl(path, 'pl', base) },
+];

@@ -48,7 +48,7 @@ test('with reduced motion the hero does not move on scroll and previews do not p
     const context = await browser.newContext({ reducedMotion, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
-    await page.locator('astro-island:not([ssr])').first().waitFor();
+    await page.locator('[data-scroll-hero][data-motion]').waitFor();
     const banner = page.locator('.banner');
     const before = await banner.evaluate((el) => getComputedStyle(el).transform + getComputedStyle(el).width);
     await page.mouse.wheel(0, 500);

@@ -14,6 +14,8 @@ type Props = {
   terms: { heading: string; paragraphs: string[] }[];
 };
 
+const SIGN_UP = '/stworz-konto';
+
 const format = (amount: number, currency: Currency, lang: 'pl' | 'en') =>
   new Intl.NumberFormat(lang === 'pl' ? 'pl-PL' : 'en-GB', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
 
@@ -39,10 +41,7 @@ export default function BuyPanel({ signedIn, lang, prices, currency: startCurren
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
-  const buy = () => {
-    if (!signedIn) { window.location.assign('/stworz-konto'); return; }
-    setOpen(true);
-  };
+  const buy = () => setOpen(true);
   const choose = (c: Currency) => {
     if (languageOfCurrency(c) !== lang) { window.location.assign(currencySwitchUrl(window.location.pathname, c)); return; }
     setCurrency(c);
@@ -59,10 +58,15 @@ export default function BuyPanel({ signedIn, lang, prices, currency: startCurren
 
   return (
     <>
-      <button type="button" className="button button--large" onClick={buy} data-testid="buy-now">{labels.buyNow}</button>
+      {/* A visitor's Buy now is a link to account creation, so it works before this island hydrates (it hydrates at the first scroll or tap). */}
+      {signedIn
+        ? <button type="button" className="button button--large" onClick={buy} data-testid="buy-now">{labels.buyNow}</button>
+        : <a className="button button--large" href={SIGN_UP} data-testid="buy-now">{labels.buyNow}</a>}
       <div className={`buy-bar${barVisible && !open ? ' is-visible' : ''}`} aria-hidden={!barVisible || open}>
         <span className="buy-bar__price">{format(price.amount, price.currency, lang)}</span>
-        <button type="button" className="button" onClick={buy} tabIndex={barVisible && !open ? 0 : -1}>{labels.buyNow}</button>
+        {signedIn
+          ? <button type="button" className="button" onClick={buy} tabIndex={barVisible && !open ? 0 : -1}>{labels.buyNow}</button>
+          : <a className="button" href={SIGN_UP} tabIndex={barVisible && !open ? 0 : -1}>{labels.buyNow}</a>}
       </div>
       {open && (
         <section className="buy-panel" role="region" aria-label={labels.panel} data-testid="buy-panel">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { explorePath, productHref } from '../../../src/components/site.ts';
 import { checkoutHref, closesOnDrag, currencySwitchUrl, initialCurrency, languageOfCurrency } from '../../../src/islands/catalogue/buy.ts';
-import { bannerFrame, DIM_OPACITY, letterOpacity } from '../../../src/islands/catalogue/motion.ts';
+import { bannerFrame, DIM_OPACITY, letterOpacity } from '../../../src/islands/catalogue/motion-frames.ts';
 
 describe('the buy panel rules', () => {
   it('switches the language with the currency: PLN Polish, EUR and USD English', () => {
