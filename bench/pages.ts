@@ -1,34 +1,55 @@
-// Prints latency percentiles, throughput and server memory for the public pages.
-// Usage: npm run build && node bench/pages.ts [requests=2000] [concurrency=20]
-import { startServer } from '../tests/support/server.ts';
+// Pages, API reads, uncached renders and memory against the production build, on one database backend.
+import { firstAdminSignIn } from '../tests/support/accounts.ts';
+import { startServer, type RunningServer } from '../tests/support/server.ts';
+import { load, rssMiB, sequential } from './http.ts';
+import { record } from './table.ts';
 
-const total = Number(process.argv[2] ?? 2000);
-const concurrency = Number(process.argv[3] ?? 20);
-const paths = ['/', '/?lang=en', '/healthz'];
+export const PUBLIC_PAGES = (videoKey: string) => ['/', '/seminaria', `/video-details/${videoKey}`, '/biblioteka'];
+const CONNECTIONS = [20, 50];
 
-const server = await startServer({ LOG_LEVEL: 'warn' }, { usePostgres: false });
-try {
-  for (const path of paths) {
-    for (let i = 0; i < 50; i++) await (await fetch(server.url + path)).arrayBuffer();
-    const latencies: number[] = [];
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next += 1;
-        const t0 = performance.now();
-        const res = await fetch(server.url + path);
-        await res.arrayBuffer();
-        latencies.push(performance.now() - t0);
+/**
+ * A server on a fresh database with a signed-in admin. The first start prints the one-time admin link at info
+ * level; the measured server runs on the same data at `warn`, so no request is logged during the load.
+ */
+export async function benchServer(backend: 'pglite' | 'postgres'): Promise<{ server: RunningServer; token: string; videoKey: string }> {
+  const first = await startServer({ LOG_LEVEL: 'info' }, { usePostgres: backend === 'postgres' });
+  const link = /https?:\/\/[^\s"]+\/admin-sign-in\/[A-Za-z0-9_-]+/.exec(first.output())?.[0];
+  await first.stop({ keepData: true });
+  const server = await startServer({ LOG_LEVEL: 'warn' }, { reuse: first });
+  if (!link) throw new Error('the first start printed no admin sign-in link');
+  const { token } = await firstAdminSignIn({ ...server, output: () => link.replace(/^https?:\/\/[^/]+/, server.url) });
+  const videos = (await (await fetch(`${server.url}/api/all-videos`, { headers: { authorization: `Bearer ${token}` } })).json()) as { key?: string; id?: string }[];
+  const videoKey = videos[0]?.key ?? videos[0]?.id;
+  if (!videoKey) throw new Error('the catalogue has no product to benchmark /video-details with');
+  return { server, token, videoKey };
+}
+
+export async function pagesBench(backend: 'pglite' | 'postgres', ceiling: Record<number, number>, tag: string) {
+  const { server, token, videoKey } = await benchServer(backend);
+  try {
+    const rate = (what: string, kase: string, connections: number, r: Awaited<ReturnType<typeof load>>) =>
+      record({ what, case: `${kase.replace(videoKey, '{key}')} · ${connections} conn${tag}`, ...r, ratio: r.rps / ceiling[connections]! });
+
+    for (const path of PUBLIC_PAGES(videoKey)) {
+      for (const lang of ['', 'en']) {
+        const url = `${server.url}${path}${lang ? '?lang=en' : ''}`;
+        for (const c of CONNECTIONS) rate('cached page', `GET ${path}${lang ? '?lang=en' : ''}`, c, await load(url, c));
       }
-    }));
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
-    console.log(`${path.padEnd(12)} ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s  p50 ${p(0.5)} ms  p95 ${p(0.95)} ms  p99 ${p(0.99)} ms`);
+    }
+
+    const session = { cookie: `session=${token}` };
+    for (const path of PUBLIC_PAGES(videoKey)) {
+      const r = await sequential(`${server.url}${path}`, 200, session);
+      record({ what: 'uncached render: signed in, 1 at a time (p50 = median)', case: `GET ${path.replace(videoKey, '{key}')}${tag}`, ...r });
+    }
+    for (const c of CONNECTIONS) rate('signed-in page', 'GET / (session cookie)', c, await load(`${server.url}/`, c, session));
+
+    const auth = { authorization: `Bearer ${token}` };
+    for (const path of [`/api/videos/${videoKey}`, '/api/articles', '/profile']) {
+      for (const c of CONNECTIONS) rate('API read (Bearer)', `GET ${path}`, c, await load(`${server.url}${path}`, c, auth));
+    }
+    record({ what: 'memory (RSS) after the load run', case: backend === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)', result: `${Math.round(rssMiB(server.process.pid!))} MiB` });
+  } finally {
+    await server.stop();
   }
-  const rss = Number((await import('node:child_process')).execFileSync('ps', ['-o', 'rss=', '-p', String(server.process.pid)]).toString().trim());
-  console.log(`server RSS after the run: ${(rss / 1024).toFixed(0)} MiB`);
-} finally {
-  await server.stop();
 }

@@ -69,16 +69,29 @@ export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
       .onConflict((c) => c.columns(['campaign_id', 'user_id']).doUpdateSet({ outcome, settled_at: sql<Date>`now()` })).execute();
   }
 
-  /** Commits the in-doubt mark if the outbox row is still claimed by us; false when another worker took it. */
-  const markInDoubt = (p: CampaignMailPayload, outboxId: number, claimToken: string) => db.transaction().execute(async (tx) => {
-    const held = await tx.selectFrom('outbox').select('id').where('id', '=', outboxId).where('claim_token', '=', claimToken)
-      .where('status', '=', 'pending').forUpdate().executeTakeFirst();
-    if (!held) return false;
-    await tx.insertInto('campaign_deliveries')
-      .values({ campaign_id: p.campaignId, user_id: p.userId, outcome: 'in_doubt', in_doubt_at: sql<Date>`now()` })
-      .onConflict((c) => c.columns(['campaign_id', 'user_id']).doUpdateSet({ outcome: 'in_doubt', in_doubt_at: sql<Date>`now()` })).execute();
-    return true;
-  });
+  /**
+   * Commits the in-doubt mark if the outbox row is still claimed by us; false when another worker took it. One
+   * statement: the row lock (FOR UPDATE) holds off a new claim until the mark has committed with it.
+   */
+  const markInDoubt = async (p: CampaignMailPayload, outboxId: number, claimToken: string) => (await sql`
+    insert into campaign_deliveries (campaign_id, user_id, outcome, in_doubt_at)
+    select ${p.campaignId}, ${p.userId}, 'in_doubt', now() from outbox
+    where id = ${outboxId} and claim_token = ${claimToken} and status = 'pending'
+    for update
+    on conflict (campaign_id, user_id) do update set outcome = 'in_doubt', in_doubt_at = now()`.execute(db)).numAffectedRows === 1n;
+
+  /**
+   * The stretch from the in-doubt mark to the final dot, one message at a time in this process, however many
+   * are sent at once: a crash inside it can cost that one message (see above), never several.
+   */
+  let lastDot: Promise<void> = Promise.resolve();
+  const finalDotTurn = async () => {
+    const previous = lastDot;
+    let done!: () => void;
+    lastDot = new Promise((resolve) => (done = resolve));
+    await previous;
+    return done;
+  };
 
   /** Extends our claim on the row; false when it is no longer ours. */
   const holdClaim = async (outboxId: number, claimToken: string) => Number((await db.updateTable('outbox')
@@ -98,16 +111,17 @@ export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
 
   return async (payload, message) => {
     const p = payload as CampaignMailPayload;
-    const earlier = await db.selectFrom('campaign_deliveries').select('outcome')
-      .where('campaign_id', '=', p.campaignId).where('user_id', '=', p.userId).executeTakeFirst();
-    if (earlier?.outcome === 'in_doubt') {
+    // What earlier attempts settled and whether the recipient unsubscribed, in one round trip.
+    const { rows: [known] } = await sql<{ outcome: string | null; unsubscribed: boolean }>`
+      select (select outcome from campaign_deliveries where campaign_id = ${p.campaignId} and user_id = ${p.userId}) as outcome,
+             exists (select 1 from campaign_unsubscribed where user_id = ${p.userId}) as unsubscribed`.execute(db);
+    if (known?.outcome === 'in_doubt') {
       deps.log.warn({ outboxId: message.id, campaignId: p.campaignId, userId: p.userId }, 'campaign message was in doubt (sent up to the final dot before a crash): settled as delivered, not sent again');
       await settle(p, 'sent');
       return;
     }
-    if (earlier) return;
-    const unsubscribed = await db.selectFrom('campaign_unsubscribed').select('user_id').where('user_id', '=', p.userId).executeTakeFirst();
-    if (unsubscribed) return settle(p, 'unsubscribed');
+    if (known?.outcome) return;
+    if (known?.unsubscribed) return settle(p, 'unsubscribed');
     const to = await deps.recipient(p.userId);
     if (!to) return settle(p, 'skipped');
 
@@ -122,7 +136,14 @@ export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
     const compiled = new MailComposer(composerOptions(mail, messageId, deps.from, unsubscribeUrl)).compile();
     const raw = await compiled.build();
     let marked = false;
-    const stream = endsAfter(raw, async () => (marked = await markInDoubt(p, message.id, message.claimToken)));
+    let release: (() => void) | null = null;
+    const stream = endsAfter(raw, async () => {
+      release = await finalDotTurn();
+      return (marked = await markInDoubt(p, message.id, message.claimToken));
+    });
+    // The turn ends once the final dot is in the socket (nodemailer writes it as our stream ends): from there a crash
+    // no longer loses the message, so the next one need not wait for the relay's answer.
+    stream.once('end', () => setImmediate(() => (release as (() => void) | null)?.()));
     try {
       await deps.relay(compiled.getEnvelope() as { from: string; to: string[] }, stream);
     } catch (error) {
@@ -134,6 +155,8 @@ export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
         throw error;
       }
       deps.log.warn({ outboxId: message.id, campaignId: p.campaignId, userId: p.userId, err: error }, 'campaign message in doubt after the final dot: counted as delivered, not sent again');
+    } finally {
+      (release as (() => void) | null)?.();
     }
     await settle(p, 'sent');
   };

@@ -34,7 +34,20 @@ export type CampaignsPorts = {
 };
 
 /** Campaign mail has a worker of its own, so account and purchase mail never queues behind a campaign. */
-export const CAMPAIGN_LANE = { topics: [CAMPAIGN_MAIL_TOPIC], leaseMs: 10_000, batchSize: 3 } as const;
+export const CAMPAIGN_LANE = { topics: [CAMPAIGN_MAIL_TOPIC], leaseMs: 10_000, batchSize: 3, concurrency: 1 } as const;
+
+/** Messages one instance sends at once when MAIL_RATE allows (the relay connections are in modules/mailing). */
+const PARALLEL_SENDS = 8;
+
+/**
+ * The lane at a given MAIL_RATE: a batch is what the rate sends within a third of the lease (so claimed rows do
+ * not wait out their lease in the batch), at least the default 3, at most 64; unlimited (0) claims 64 at a time.
+ * Several messages are sent at once (each keeps the exactly-once steps of delivery.ts).
+ */
+export function campaignLane(mailRate: number, leaseMs: number = CAMPAIGN_LANE.leaseMs) {
+  const batchSize = mailRate === 0 ? 64 : Math.max(CAMPAIGN_LANE.batchSize, Math.min(64, Math.floor((mailRate * leaseMs) / 3000)));
+  return { ...CAMPAIGN_LANE, leaseMs, batchSize, concurrency: Math.min(PARALLEL_SENDS, batchSize) };
+}
 
 /**
  * Mass e-mail to every user or a product's buyers: one CampaignStarted event and one outbox row per recipient
@@ -42,7 +55,7 @@ export const CAMPAIGN_LANE = { topics: [CAMPAIGN_MAIL_TOPIC], leaseMs: 10_000, b
  * Refusals: `campaign-empty`, `campaign-unknown-product`, `campaign-not-found`.
  */
 export function createCampaigns(ctx: ModuleContext, ports: CampaignsPorts, options: { leaseMs?: number } = {}) {
-  const lane = { ...CAMPAIGN_LANE, leaseMs: options.leaseMs ?? CAMPAIGN_LANE.leaseMs };
+  const lane = campaignLane(ctx.config.MAIL_RATE, options.leaseMs);
   const db = ctx.db as unknown as ModuleDb<CampaignsTables>;
   const clock = ctx.clock ?? systemClock;
   const ids = ctx.ids ?? randomIds;
@@ -59,7 +72,7 @@ export function createCampaigns(ctx: ModuleContext, ports: CampaignsPorts, optio
   return {
     projections: [campaignsProjection, unsubscribedProjection] as Projection[],
     outboxHandlers: { [CAMPAIGN_MAIL_TOPIC]: handler } as Record<string, OutboxHandler>,
-    /** The worker campaign mail needs of its own: its topic, lease and batch size. */
+    /** The worker campaign mail needs of its own: its topic, lease, batch size and sends at once. */
     lane,
 
     /**

@@ -8,6 +8,9 @@ export { MAIL_TOPIC, mailMessage, messageOptions, linksIn, escapeHtml, type Mail
 export { smtpSender, devMailboxSender, type SendMail } from './delivery.ts';
 export { rawSmtpSender, type SendRaw } from './raw-relay.ts';
 
+/** Campaign mail sent at once (the campaign lane sends several messages in parallel when MAIL_RATE allows). */
+const RAW_RELAY_CONNECTIONS = 4;
+
 /** Mail undelivered for longer than this makes /healthz say `"mail": "degraded"`: the relay is down or refusing. */
 export const MAIL_DEGRADED_AFTER_MS = 10 * 60_000;
 
@@ -32,7 +35,7 @@ export function createMailing(ctx: ModuleContext) {
   return {
     outboxHandlers: { [MAIL_TOPIC]: mailHandler(send, domain) },
     /** For mail built elsewhere (campaigns): the relay taking a finished message as a stream, null without SMTP_URL… */
-    rawRelay: ctx.config.SMTP_URL ? rawSmtpSender(ctx.config.SMTP_URL) : null,
+    rawRelay: ctx.config.SMTP_URL ? rawSmtpSender(ctx.config.SMTP_URL, { connections: RAW_RELAY_CONNECTIONS }) : null,
     /** …and the dev mailbox used instead (idempotent by Message-ID). */
     keepInDevMailbox: devMailboxSender(ctx.db, ctx.log),
     /**

@@ -14,11 +14,13 @@ const MESSAGES_PER_CONNECTION = 100;
 
 /**
  * SMTP for campaign mail through nodemailer's SMTPConnection directly: its transports read a raw stream into a
- * buffer before the envelope is even sent, which would let the stream end long before DATA. One connection is
- * kept open and reused, one message at a time (a relay may make each new connection wait for its greeting); any
- * failure closes it, so a message abandoned mid-DATA is dropped by the relay, never delivered half-way.
+ * buffer before the envelope is even sent, which would let the stream end long before DATA. Connections are kept
+ * open and reused, one message at a time each, and at most `connections` at once (a relay may make each new
+ * connection wait for its greeting, and limits how many a client holds); a caller sending one message at a time
+ * uses one. Any failure closes that connection, so a message abandoned mid-DATA is dropped by the relay, never
+ * delivered half-way.
  */
-export function rawSmtpSender(smtpUrl: string): SendRaw {
+export function rawSmtpSender(smtpUrl: string, { connections = 1 }: { connections?: number } = {}): SendRaw {
   const settings = parseSmtpUrl(smtpUrl);
   if ('problem' in settings) throw new Error(`SMTP_URL ${settings.problem}`);
   const options = {
@@ -26,24 +28,21 @@ export function rawSmtpSender(smtpUrl: string): SendRaw {
     opportunisticTLS: !settings.secure && !settings.requireTLS, tls: { rejectUnauthorized: settings.rejectUnauthorized },
     connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000, logger: false,
   };
-  let current: { connection: SMTPConnection; sent: number } | null = null;
-  let queue: Promise<unknown> = Promise.resolve();
+  type Open = { connection: SMTPConnection; sent: number; closed: boolean };
+  const idle: Open[] = [];
+  let busy = 0;
+  const waiting: (() => void)[] = [];
 
-  const drop = () => {
-    const open = current;
-    current = null;
-    open?.connection.close();
-  };
-
-  const connect = () => new Promise<SMTPConnection>((resolve, reject) => {
+  const connect = () => new Promise<Open>((resolve, reject) => {
     const connection = new SMTPConnection(options);
+    const open: Open = { connection, sent: 0, closed: false };
     // An error after the handshake also fails the send in progress; here it only retires the connection.
-    connection.on('error', (error) => { if (current?.connection === connection) current = null; reject(error); });
-    connection.once('end', () => { if (current?.connection === connection) current = null; });
+    connection.on('error', (error) => { open.closed = true; reject(error); });
+    connection.once('end', () => { open.closed = true; });
     connection.connect((error) => {
       if (error) return reject(error);
-      if (!settings.auth) return resolve(connection);
-      connection.login({ user: settings.auth.user, pass: settings.auth.pass }, (failed) => (failed ? reject(failed) : resolve(connection)));
+      if (!settings.auth) return resolve(open);
+      connection.login({ user: settings.auth.user, pass: settings.auth.pass }, (failed) => (failed ? reject(failed) : resolve(open)));
     });
   });
 
@@ -51,28 +50,40 @@ export function rawSmtpSender(smtpUrl: string): SendRaw {
     connection.send(envelope, raw, (error) => (error ? reject(error) : resolve()));
   });
 
+  /** A turn on one of the connections: waits while all `connections` are sending. */
+  async function turn<T>(work: () => Promise<T>): Promise<T> {
+    while (busy >= connections) await new Promise<void>((resolve) => waiting.push(resolve));
+    busy += 1;
+    try {
+      return await work();
+    } finally {
+      busy -= 1;
+      waiting.shift()?.();
+    }
+  }
+
   async function send(envelope: { from: string; to: string[] }, raw: Readable): Promise<void> {
-    const reused = current !== null;
-    if (!current) current = { connection: await connect(), sent: 0 };
-    const open = current;
+    let open = idle.pop();
+    while (open?.closed) open = idle.pop();
+    const reused = open !== undefined;
+    open ??= await connect();
     try {
       await sendOn(open.connection, envelope, raw);
     } catch (error) {
-      drop();
+      open.closed = true;
+      open.connection.close();
       // A kept connection the relay closed while idle fails before it reads a byte of the message: once more on a fresh one.
       if (reused && raw.readableDidRead === false && !raw.destroyed) return send(envelope, raw);
       throw error;
     }
     open.sent += 1;
-    if (open.sent >= MESSAGES_PER_CONNECTION && current === open) {
-      current = null;
+    if (open.sent >= MESSAGES_PER_CONNECTION || open.closed) {
+      open.closed = true;
       open.connection.quit();
+    } else {
+      idle.push(open);
     }
   }
 
-  return (envelope, raw) => {
-    const result = queue.then(() => send(envelope, raw));
-    queue = result.catch(() => {});
-    return result;
-  };
+  return (envelope, raw) => turn(() => send(envelope, raw));
 }

@@ -64,7 +64,7 @@ export function wireModules(ctx: ModuleContext) {
   return {
     services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit },
     outboxHandlers,
-    /** Topics delivered by a worker of their own (campaign mail), with its lease and batch size. */
+    /** Topics delivered by a worker of their own (campaign mail), with its lease, batch size and sends at once. */
     outboxLanes: [campaigns.lane],
     /** Events committed by any instance: a catalogue or article change drops the cached public pages that show it. */
     onCommitted(events: readonly RecordedEvent[]) {

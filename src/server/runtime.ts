@@ -43,11 +43,11 @@ async function connectWithRetry(config: Config, log: Logger): Promise<DatabaseHa
  */
 function outboxWorkers(
   db: DatabaseHandle['db'], handlers: Record<string, OutboxHandler>,
-  lanes: readonly { topics: readonly string[]; leaseMs: number; batchSize: number }[], log: Logger,
+  lanes: readonly { topics: readonly string[]; leaseMs: number; batchSize: number; concurrency?: number }[], log: Logger,
 ): OutboxWorker {
   const workers = [
     createOutboxWorker(db, { handlers, log, exceptTopics: lanes.flatMap((l) => l.topics) }),
-    ...lanes.map((lane) => createOutboxWorker(db, { handlers, log, topics: lane.topics, leaseMs: lane.leaseMs, batchSize: lane.batchSize })),
+    ...lanes.map((lane) => createOutboxWorker(db, { handlers, log, topics: lane.topics, leaseMs: lane.leaseMs, batchSize: lane.batchSize, concurrency: lane.concurrency ?? 1 })),
   ];
   return {
     start: () => workers.forEach((w) => w.start()),

@@ -51,23 +51,58 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
 } = {}) {
   const projections = [...(options.projections ?? [])];
 
-  async function appendInTx(tx: Tx, streamId: string, expected: ExpectedVersion, events: NewEvent[], opts: AppendOptions) {
-    // The notification is delivered to every listening instance when (and only if) this transaction commits.
-    await sql`select pg_advisory_xact_lock(${APPEND_LOCK}), pg_notify(${EVENTS_CHANNEL}, '')`.execute(tx);
+  /** The stream's version as this transaction sees it now (0 for a stream that does not exist). */
+  async function versionOf(tx: Tx, streamId: string) {
     const current = await tx.selectFrom('events').where('stream_id', '=', streamId)
       .select((eb) => eb.fn.max<number | null>('stream_version').as('v')).executeTakeFirst();
-    const actual = Number(current?.v ?? 0);
-    if (expected !== 'any' && expected !== actual) throw new ConcurrencyError(streamId, expected, actual);
-    if (events.length === 0) return { events: [], nextVersion: actual };
+    return Number(current?.v ?? 0);
+  }
 
-    const rows = await tx.insertInto('events').values(events.map((e, i) => ({
-      stream_id: streamId,
-      stream_version: actual + i + 1,
-      type: e.type,
-      data: JSON.stringify(e.data ?? {}),
-      metadata: JSON.stringify(opts.metadata ?? {}),
-    }))).returningAll().execute();
-    const recorded = (rows as Row[]).map(toRecorded).sort((a, b) => a.position - b.position);
+  /**
+   * The events at a known version in ONE statement: the version check, the log's lock, the notification and the
+   * insert. The lock is held from here to the commit, so whatever the lock covers should be short: taking it in
+   * the same statement as the insert saves the round trips that every other appender would wait out behind it.
+   * The lock is taken before a row is formed (so before `nextval` gives it a position); a writer that got to this
+   * stream first while we waited is caught by the unique (stream, version) constraint. No row back: the stream
+   * was not at `expected` when the statement began.
+   */
+  async function insertAtVersion(tx: Tx, streamId: string, expected: number, events: NewEvent[], metadata: string) {
+    const values = events.map((e, i) =>
+      sql`(${streamId}::text, ${expected + i + 1}::integer, ${e.type}::text, ${JSON.stringify(e.data ?? {})}::jsonb, ${metadata}::jsonb)`);
+    const result = await sql<Row>`
+      insert into events (stream_id, stream_version, type, data, metadata)
+      select v.* from (values ${sql.join(values)}) as v(stream_id, stream_version, type, data, metadata)
+      where (select coalesce(max(stream_version), 0) from events where stream_id = ${streamId}) = ${expected}::integer
+        and (select pg_advisory_xact_lock(${APPEND_LOCK}) is not null and pg_notify(${EVENTS_CHANNEL}, '') is not null)
+      returning *`.execute(tx);
+    return result.rows;
+  }
+
+  async function appendInTx(tx: Tx, streamId: string, expected: ExpectedVersion, events: NewEvent[], opts: AppendOptions) {
+    let rows: Row[];
+    let actual: number;
+    if (expected !== 'any' && events.length > 0) {
+      rows = await insertAtVersion(tx, streamId, expected, events, JSON.stringify(opts.metadata ?? {}));
+      if (rows.length === 0) {
+        const seen = await versionOf(tx, streamId);
+        throw new ConcurrencyError(streamId, expected, seen === expected ? -1 : seen);
+      }
+      actual = expected;
+    } else {
+      // The notification is delivered to every listening instance when (and only if) this transaction commits.
+      await sql`select pg_advisory_xact_lock(${APPEND_LOCK}), pg_notify(${EVENTS_CHANNEL}, '')`.execute(tx);
+      actual = await versionOf(tx, streamId);
+      if (expected !== 'any' && expected !== actual) throw new ConcurrencyError(streamId, expected, actual);
+      if (events.length === 0) return { events: [], nextVersion: actual };
+      rows = await tx.insertInto('events').values(events.map((e, i) => ({
+        stream_id: streamId,
+        stream_version: actual + i + 1,
+        type: e.type,
+        data: JSON.stringify(e.data ?? {}),
+        metadata: JSON.stringify(opts.metadata ?? {}),
+      }))).returningAll().execute() as Row[];
+    }
+    const recorded = rows.map(toRecorded).sort((a, b) => a.position - b.position);
 
     for (const event of recorded) for (const p of projections) await p.apply(tx, event);
 

@@ -23,6 +23,8 @@ export type OutboxWorkerOptions = {
   /** Delay before retry n (1-based). */
   backoffMs?: (attempt: number) => number;
   batchSize?: number;
+  /** Messages of a claimed batch delivered at once (default 1: one after another). */
+  concurrency?: number;
   idlePollMs?: number;
   /** How long `stop()` waits for the message in hand before it returns anyway (default 5 s). */
   stopTimeoutMs?: number;
@@ -47,6 +49,7 @@ export function createOutboxWorker(db: Kysely<SharedTables>, options: OutboxWork
   const stopTimeoutMs = options.stopTimeoutMs ?? 5000;
   const backoff = options.backoffMs ?? defaultBackoff;
   const batchSize = options.batchSize ?? 10;
+  const concurrency = Math.max(1, options.concurrency ?? 1);
   const idlePollMs = options.idlePollMs ?? 2000;
   let running = false;
   // Set by stop(): a pass in progress hands back the rest of its batch instead of delivering it.
@@ -127,13 +130,19 @@ export function createOutboxWorker(db: Kysely<SharedTables>, options: OutboxWork
       if (stopping) return attempted;
       const batch = await claim();
       if (batch.length === 0) return attempted;
-      for (const [i, row] of batch.entries()) {
-        if (stopping) {
-          await release(batch.slice(i));
-          return attempted;
+      // Up to `concurrency` deliveries in flight, in claim order; on stop, what none of them has started goes back.
+      let next = 0;
+      const runners = Array.from({ length: Math.min(concurrency, batch.length) }, async () => {
+        while (next < batch.length && !stopping) {
+          const row = batch[next++]!;
+          await deliver(row);
+          attempted += 1;
         }
-        await deliver(row);
-        attempted += 1;
+      });
+      await Promise.all(runners);
+      if (next < batch.length) {
+        await release(batch.slice(next));
+        return attempted;
       }
     }
   }

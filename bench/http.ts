@@ -1,0 +1,44 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+export type Load = { rps: number; p50: number; p99: number; errors: number };
+
+/** autocannon against one URL: a short warm-up first (JIT, caches), then the measured run. */
+export async function load(url: string, connections: number, headers: Record<string, string> = {}, warmUp = true): Promise<Load> {
+  if (warmUp) await autocannon({ url, connections, duration: 1, headers });
+  const r = await autocannon({ url, connections, duration: SECONDS, headers });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+}
+
+/** Latencies one request at a time (no queueing): the cost of one render as seen from outside. */
+export async function sequential(url: string, count: number, headers: Record<string, string> = {}) {
+  for (let i = 0; i < 10; i++) await (await fetch(url, { headers })).arrayBuffer();
+  const times: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    times.push(performance.now() - t0);
+    if (res.status !== 200) errors += 1;
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  return { p50: at(0.5), p99: at(0.99), errors };
+}
+
+/** The raw node:http hello world in a process of its own, as the ceiling. */
+export async function startCeiling(): Promise<{ url: string; stop(): void; process: ChildProcess }> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'hello.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`the hello-world server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, process: child, stop: () => { child.kill('SIGTERM'); } };
+}
+
+/** Resident memory of a process in MiB. */
+export const rssMiB = (pid: number) => Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim()) / 1024;

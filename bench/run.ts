@@ -1,0 +1,66 @@
+// `npm run bench [-- pages|store|campaign|lighthouse …]`: every benchmark of issue 12 against the production
+// build, printed as one table. Figures, not tests: nothing here fails a build.
+import { availableParallelism, totalmem } from 'node:os';
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { load, startCeiling } from './http.ts';
+import { pagesBench } from './pages.ts';
+import { printTable, record } from './table.ts';
+
+const SECTIONS = ['pages', 'store', 'campaign', 'lighthouse'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = asked.filter((a) => !(SECTIONS as readonly string[]).includes(a));
+if (unknown.length > 0) {
+  console.error(`unknown benchmark ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
+  process.exit(2);
+}
+const sections = new Set<Section>(asked.length > 0 ? (asked as Section[]) : SECTIONS);
+
+// A DATABASE_URL only names the server: every benchmark makes a fresh database on it and drops it afterwards.
+if (!process.env.TEST_DATABASE_URL && process.env.DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
+delete process.env.DATABASE_URL;
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+const backends = postgres ? (['postgres', 'pglite'] as const) : (['pglite'] as const);
+
+if (sections.has('pages') || sections.has('lighthouse')) buildIfStale();
+console.error(`benchmarks: ${[...sections].join(', ')} · ${availableParallelism()} cores · ${Math.round(totalmem() / 2 ** 30)} GiB · Node ${process.version} · ${new Date().toISOString()}`);
+
+try {
+  if (sections.has('pages')) {
+    for (const backend of backends) {
+      const tag = backends.length > 1 ? ` · ${backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}` : '';
+      // The ceiling again right before each backend's pages: on a shared machine the load changes by the minute.
+      const ceiling = await startCeiling();
+      const raw: Record<number, number> = {};
+      try {
+        for (const c of [20, 50]) {
+          const r = await load(ceiling.url, c);
+          raw[c] = r.rps;
+          record({ what: 'ceiling: raw node:http hello world', case: `${c} conn${tag}`, ...r, ratio: 1 });
+        }
+      } finally {
+        ceiling.stop();
+      }
+      await pagesBench(backend, raw, tag);
+    }
+    if (!postgres) record({ what: 'memory (RSS) after the load run', case: 'PostgreSQL', result: 'skipped: set DATABASE_URL or TEST_DATABASE_URL' });
+  }
+  if (sections.has('store')) {
+    const { storeBench } = await import('./store.ts');
+    for (const backend of backends) await storeBench(backend);
+    if (!postgres) record({ what: 'event store', case: 'PostgreSQL', result: 'skipped: set DATABASE_URL or TEST_DATABASE_URL' });
+  }
+  if (sections.has('campaign')) {
+    const { campaignBench } = await import('./campaign.ts');
+    for (const backend of backends) await campaignBench(backend);
+  }
+  if (sections.has('lighthouse')) {
+    const { lighthouseBench } = await import('./lighthouse.ts');
+    await lighthouseBench();
+  }
+} catch (error) {
+  // A benchmark that breaks still prints what it measured; the exit code stays 0 (figures, not a gate).
+  console.error('benchmark stopped early:', error);
+}
+printTable();

@@ -1,0 +1,35 @@
+// Event store: appends as a command makes them (one event per command, its own transaction, the advisory lock,
+// pg_notify and the projections), then a rebuild of every read model from the log.
+import { randomUUID } from 'node:crypto';
+import { subscriptionDecider } from '../modules/campaigns/index.ts';
+import { handleCommand } from '../modules/shared/kernel/index.ts';
+import { backendName, inParallel, openApp, type Backend } from './app.ts';
+import { record } from './table.ts';
+
+const APPENDS = Number(process.env.BENCH_APPENDS ?? 100_000);
+/** Commands in flight at once, each on its own stream (as many visitors acting at the same moment). */
+const APPENDERS = 16;
+
+export async function storeBench(backend: Backend) {
+  const app = await openApp(backend);
+  try {
+    const kernel = { db: app.db, store: app.store };
+    const users = Array.from({ length: APPENDS }, () => randomUUID());
+    const now = new Date();
+    const started = performance.now();
+    // Unsubscribe: a real command whose event a projection turns into a row (campaign_unsubscribed).
+    await inParallel(APPENDS, APPENDERS, async (i) => {
+      const userId = users[i]!;
+      await handleCommand(kernel, subscriptionDecider, `subscription-${userId}`, { type: 'Unsubscribe', userId, now });
+    });
+    const seconds = (performance.now() - started) / 1000;
+    record({ what: 'event store appends', case: `${APPENDS.toLocaleString('en-US')} commands, ${APPENDERS} at once · ${backendName(backend)}`, result: `${Math.round(APPENDS / seconds).toLocaleString('en-US')} appends/s (${seconds.toFixed(1)} s)` });
+
+    const t0 = performance.now();
+    const { events } = await app.store.rebuildProjections();
+    const rebuild = (performance.now() - t0) / 1000;
+    record({ what: 'projections rebuild', case: `every read model from ${events.toLocaleString('en-US')} events · ${backendName(backend)}`, result: `${rebuild.toFixed(1)} s` });
+  } finally {
+    await app.close();
+  }
+}
