@@ -6,8 +6,12 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
 export type Load = { rps: number; p50: number; p99: number; errors: number };
 
+/** What every browser sends: pages are measured as visitors get them, compressed. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+
 /** autocannon against one URL: a short warm-up first (JIT, caches), then the measured run. */
-export async function load(url: string, connections: number, headers: Record<string, string> = {}, warmUp = true): Promise<Load> {
+export async function load(url: string, connections: number, extra: Record<string, string> = {}, warmUp = true): Promise<Load> {
+  const headers = { ...BROWSER, ...extra };
   if (warmUp) await autocannon({ url, connections, duration: 1, headers });
   const r = await autocannon({ url, connections, duration: SECONDS, headers });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
