@@ -5,7 +5,7 @@ import type { RequestInfo } from '../../modules/accounts/index.ts';
 import { createContact } from '../../modules/contact/index.ts';
 import { devMailboxSender } from '../../modules/mailing/index.ts';
 import { accountsInstance, drainOutbox, outboxMails, refusal, verifiedUser } from '../support/accounts-module.ts';
-import { backends, openMigrated } from '../support/databases.ts';
+import { backends, openMigrated, tablesHolding } from '../support/databases.ts';
 
 const req: RequestInfo = { ip: '10.0.0.7', language: 'pl' };
 const zofia = { name: 'Zofia Usuwalska', email: 'Zofia.Usuwalska@Example.com', phone: '+48 511 987 654', password: 'pierwsze' };
@@ -27,19 +27,7 @@ describe.each(backends)('an admin deletes a user, on $name', (backend) => {
   }
 
   /** Every text and JSON column of every table (information_schema), with the rows in which `needle` occurs, any case. */
-  async function occurrences(needle: string): Promise<string[]> {
-    const { rows: columns } = await sql<{ table_name: string; column_name: string }>`
-      select table_name, column_name from information_schema.columns
-      where table_schema = current_schema() and data_type in ('text', 'character varying', 'character', 'json', 'jsonb')`.execute(handle.db);
-    expect(columns.length).toBeGreaterThan(20);
-    const found: string[] = [];
-    for (const { table_name, column_name } of columns) {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table_name)}
-        where position(${needle.toLowerCase()} in lower(${sql.ref(column_name)}::text)) > 0`.execute(handle.db);
-      if (rows[0]!.n > 0) found.push(`${table_name}.${column_name}`);
-    }
-    return found;
-  }
+  const occurrences = (needle: string) => tablesHolding(handle.db, needle);
 
   async function userId(email: string): Promise<string> {
     const { rows } = await sql<{ user_id: string }>`select user_id from user_personal_data where email_key = ${email.toLowerCase()}`.execute(handle.db);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { AccountsTables } from '../../modules/accounts/schema.ts';
 import type { CatalogueTables } from '../../modules/catalogue/schema.ts';
@@ -58,4 +58,22 @@ export async function openMigrated(backend: Backend) {
   const handle = await backend.open();
   await migrateToLatest(handle.db);
   return { ...handle, db: handle.db as unknown as Kysely<TestDatabase> };
+}
+
+/**
+ * Tables and columns (text and JSON, every table of the schema) in which `needle` occurs, any case: the erasure
+ * tests' proof that a deleted user's personal data is nowhere. Refuses to answer on a schema too small to be ours.
+ */
+export async function tablesHolding<DB>(db: Kysely<DB>, needle: string): Promise<string[]> {
+  const { rows: columns } = await sql<{ table_name: string; column_name: string }>`
+    select table_name, column_name from information_schema.columns
+    where table_schema = current_schema() and data_type in ('text', 'character varying', 'character', 'json', 'jsonb')`.execute(db);
+  if (columns.length <= 20) throw new Error(`only ${columns.length} text columns: not the migrated schema`);
+  const found: string[] = [];
+  for (const { table_name, column_name } of columns) {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table_name)}
+      where position(${needle.toLowerCase()} in lower(${sql.ref(column_name)}::text)) > 0`.execute(db);
+    if (rows[0]!.n > 0) found.push(`${table_name}.${column_name}`);
+  }
+  return found;
 }

@@ -1,11 +1,10 @@
 import pino from 'pino';
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CAMPAIGN_LANE, createCampaigns } from '../../../modules/campaigns/index.ts';
 import { devMailboxSender } from '../../../modules/mailing/index.ts';
 import { createOutboxWorker } from '../../../modules/shared/outbox/index.ts';
 import { accountsInstance, linkIn, outboxMails, verifiedUser } from '../../support/accounts-module.ts';
-import { backends, openMigrated } from '../../support/databases.ts';
+import { backends, openMigrated, tablesHolding } from '../../support/databases.ts';
 
 const zofia = { name: 'Zofia Usuwalska', email: 'zofia.usuwalska@example.com', phone: '+48 511 987 654' };
 
@@ -14,19 +13,7 @@ describe.each(backends)('campaigns keep no personal data: erasure after a campai
   beforeEach(async () => { handle = await openMigrated(backend); });
   afterEach(async () => handle?.close());
 
-  /** Tables and columns (text and JSON, every table) in which `needle` occurs, any case. */
-  async function occurrences(needle: string): Promise<string[]> {
-    const { rows: columns } = await sql<{ table_name: string; column_name: string }>`
-      select table_name, column_name from information_schema.columns
-      where table_schema = current_schema() and data_type in ('text', 'character varying', 'character', 'json', 'jsonb')`.execute(handle.db);
-    const found: string[] = [];
-    for (const { table_name, column_name } of columns) {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table_name)}
-        where position(${needle.toLowerCase()} in lower(${sql.ref(column_name)}::text)) > 0`.execute(handle.db);
-      if (rows[0]!.n > 0) found.push(`${table_name}.${column_name}`);
-    }
-    return found;
-  }
+  const occurrences = (needle: string) => tablesHolding(handle.db, needle);
 
   it('a delivered campaign and a pending one leave nothing of a deleted user; the pending one skips them', async () => {
     const { accounts, store, ctx } = accountsInstance(handle, { env: { ADMIN_EMAILS: 'boss@example.com' } });
