@@ -28,7 +28,7 @@ export default function MassEmailDialog({ target, label, onClose }: Props) {
       { 'idempotency-key': idempotencyKey });
     setBusy(false);
     if (reply.ok && reply.data) setCampaign({ id: reply.data.campaignId, message: reply.data.message });
-    else setError(reply.message ?? say('adminPanel.email.failed'));
+    else setError(reply.message ?? say('campaigns.failed'));
   }
 
   return (

@@ -2,9 +2,9 @@ import { createContext, useContext } from 'react';
 import { fillTemplate } from '../../../modules/shared/text/index.ts';
 import type { pl } from '../../i18n/messages/admin-panel.ts';
 
-/** The API's own messages (admin.ts, purchases.ts) the panel falls back to or labels columns with. */
+/** The API's own messages (admin.ts, campaigns.ts, purchases.ts) the panel falls back to or labels columns with. */
 export const SHARED_KEYS = [
-  'admin.loadFailed', 'admin.deleteFailed', 'admin.articleAddFailed', 'admin.articleDeleteFailed', 'admin.unknownFilm',
+  'admin.loadFailed', 'admin.deleteFailed', 'admin.articleAddFailed', 'admin.articleDeleteFailed', 'admin.unknownFilm', 'campaigns.failed',
   'admin.attendees.name', 'admin.attendees.email', 'admin.attendees.phone', 'admin.attendees.purchaseDate',
 ] as const;
 
