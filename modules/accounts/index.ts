@@ -1,5 +1,5 @@
 import type { ModuleDb } from '../shared/db/index.ts';
-import type { Projection } from '../shared/events/index.ts';
+import type { Projection, RecordedEvent } from '../shared/events/index.ts';
 import { DomainError, randomIds, systemClock, type ModuleContext } from '../shared/kernel/index.ts';
 import type { OutboxHandler } from '../shared/outbox/index.ts';
 import { createRateLimiter } from '../shared/rate-limit/index.ts';
@@ -10,11 +10,13 @@ import { accountTokensProjection, revokedSessionsProjection, usersProjection } f
 import { allAccounts, contactsOf, mailContact, roleOf, verifiedUserIds } from './queries.ts';
 import type { AccountsTables } from './schema.ts';
 import { SESSION_MAX_AGE_SECONDS } from './secrets.ts';
+import { createSessionMemory, type LogFreshness } from './session-memory.ts';
 import { createSessions, type SessionUser } from './sessions.ts';
 
 export type { RequestInfo } from './handlers.ts';
 export type { AccountsTables } from './schema.ts';
 export type { SessionUser } from './sessions.ts';
+export { usersConcerned, type LogFreshness } from './session-memory.ts';
 export { ADMIN_LINK_HOURS, MIN_PASSWORD_LENGTH, passwordLongEnough, type Language } from './user.ts';
 export type { AdminLinkStatus } from './first-admin.ts';
 export { SESSION_MAX_AGE_SECONDS } from './secrets.ts';
@@ -34,6 +36,8 @@ export type AccountsPorts = {
 export type AccountsOptions = {
   /** Rate limits; tests pass small ones. */
   limits?: Partial<Record<RateLimitedAction, ActionLimits>>;
+  /** Sessions are remembered in memory only when this process follows the event log (the server does; tests may not). */
+  log?: LogFreshness;
 };
 
 /**
@@ -55,7 +59,8 @@ export function createAccounts(ctx: ModuleContext, ports: AccountsPorts, options
     forgetCounters: (key) => limiter.forget(...keyBuckets(key)),
   };
   const handlers = createHandlers(rt);
-  const sessions = createSessions(rt);
+  const memory = options.log ? createSessionMemory(options.log, clock) : null;
+  const sessions = createSessions(rt, memory);
   const first = firstAdmin(rt, ctx.log);
 
   return {
@@ -78,6 +83,10 @@ export function createAccounts(ctx: ModuleContext, ports: AccountsPorts, options
     login: sessions.login,
     /** The user a session token (JWT) belongs to, or null when it is missing, invalid, expired or revoked. */
     authenticate: sessions.authenticate,
+    /** The user of a session token from memory alone (no query): undefined when only the database can tell. */
+    recallSession: sessions.recall,
+    /** Events committed by any instance: sessions of the users they concern are asked of the database again. */
+    forgetSessions: (events: readonly RecordedEvent[]) => memory?.forget(events),
     /** Logs out the session a token names, or every session of its user (`everywhere`), on every instance. */
     logout: sessions.logout,
 

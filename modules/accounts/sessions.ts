@@ -2,6 +2,7 @@ import { DomainError, handleCommand, isDomainError, loadState } from '../shared/
 import type { AccountsRuntime, RequestInfo } from './handlers.ts';
 import { accountByEmail, emailKey, mailContact, roleOf, sessionAccount, sessionIsLive } from './queries.ts';
 import { checkPassword, createSessionTokens, dummyPasswordHash } from './secrets.ts';
+import type { SessionMemory } from './session-memory.ts';
 import { userDecider, userStream } from './user.ts';
 
 /** Who is calling, as the web layer sees it. */
@@ -13,7 +14,7 @@ export type SessionUser = { id: string; name: string; email: string; phone: stri
  * (like a password change) bumps users.token_version. Checking both is one query: the user row left-joined
  * to the revocation row of this session id.
  */
-export function createSessions(rt: AccountsRuntime) {
+export function createSessions(rt: AccountsRuntime, memory: SessionMemory | null = null) {
   const tokens = createSessionTokens(rt.config.JWT_SECRET, rt.clock, rt.ids);
   const role = (email: string): SessionUser['role'] => roleOf(rt.config.ADMIN_EMAILS, email);
 
@@ -44,10 +45,23 @@ export function createSessions(rt: AccountsRuntime) {
     /** The user a session token belongs to, or null when it is missing, invalid, expired or revoked. */
     async authenticate(token: string | null): Promise<SessionUser | null> {
       const claims = token ? await tokens.verify(token) : null;
-      if (!claims) return null;
+      if (!token || !claims) return null;
+      const known = memory?.recall(token);
+      if (known !== undefined) return known;
+      const at = memory?.generation() ?? 0;
       const account = await sessionAccount(rt.db, claims.sub, claims.sid);
-      if (!account || !sessionIsLive(account, claims.ver)) return null;
-      return { id: account.id, name: account.name, email: account.email, phone: account.phone, role: role(account.email) };
+      const user: SessionUser | null = account && sessionIsLive(account, claims.ver)
+        ? { id: account.id, name: account.name, email: account.email, phone: account.phone, role: role(account.email) } : null;
+      memory?.remember(token, at, { userId: claims.sub, user, exp: claims.exp });
+      return user;
+    },
+
+    /**
+     * The user of a session from memory alone, for the front server's cached answers (src/server/front-server.ts):
+     * undefined when this process cannot tell without the database.
+     */
+    recall(token: string): SessionUser | null | undefined {
+      return memory?.recall(token);
     },
 
     /**

@@ -1,7 +1,15 @@
 import { endpoint } from '../server/endpoint.ts';
+import { cacheForCaller } from '../server/page-cache.ts';
 
-/** GET /profile (Bearer or session cookie) → { id, name, email, phone, role, purchasedVideos }. */
+/**
+ * GET /profile (Bearer or session cookie) → { id, name, email, phone, role, purchasedVideos }. Kept for this caller
+ * alone until an event concerning them (a purchase, a log-out, an erasure) drops it.
+ */
 export const GET = endpoint({
   auth: 'user',
-  handle: ({ user, services }) => services.accounts.profile(user),
+  handle: async ({ user, services, context }) => {
+    const profile = await services.accounts.profile(user);
+    cacheForCaller(context, []);
+    return profile;
+  },
 });

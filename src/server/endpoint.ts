@@ -12,7 +12,7 @@ type Schema = v.GenericSchema<unknown, unknown>;
 type Out<S> = S extends Schema ? v.InferOutput<S> : undefined;
 
 /** What every route gets from the edge: an endpoint's context or a page's `Astro` both fit. */
-export type EndpointContext = Pick<APIContext, 'request' | 'locals' | 'params' | 'cookies' | 'url'>;
+export type EndpointContext = Pick<APIContext, 'request' | 'locals' | 'params' | 'cookies' | 'url' | 'cache'>;
 
 export type Call<B, P, A extends Auth> = {
   body: B;

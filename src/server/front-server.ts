@@ -12,7 +12,7 @@ import type { TrustProxy } from '../../modules/shared/config/index.ts';
 import { LANG_COOKIE, resolveLang } from '../i18n/index.ts';
 import { resolveClient } from './client.ts';
 import { negotiate } from './compression.ts';
-import { cookieValue, visitorVariant } from './page-cache-provider.ts';
+import { cookieValue, variantLang, visitorVariant } from './page-cache-provider.ts';
 import { cachedHeaders, pageKey, pageStore } from './page-cache-store.ts';
 
 /** As the middleware sets it (src/middleware.ts): a year, the whole site, sent on top-level navigation. */
@@ -36,7 +36,7 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse, trust: Trust
   for (const [name, value] of headers) res.setHeader(name, value);
   if (resolveLang(langQuery, cookieValue(cookie, LANG_COOKIE)).persist) {
     const secure = resolveClient(req.socket.remoteAddress, (name) => req.headers[name], trust).https;
-    res.setHeader('Set-Cookie', `${LANG_COOKIE}=${variant}; ${LANG_COOKIE_ATTRIBUTES}${secure ? '; Secure' : ''}`);
+    res.setHeader('Set-Cookie', `${LANG_COOKIE}=${variantLang(variant)}; ${LANG_COOKIE_ATTRIBUTES}${secure ? '; Secure' : ''}`);
   }
   if (req.headers['if-none-match'] === page.etag) {
     res.removeHeader('Content-Encoding');

@@ -1,4 +1,4 @@
-import { createAccounts } from '../../modules/accounts/index.ts';
+import { createAccounts, usersConcerned, type LogFreshness } from '../../modules/accounts/index.ts';
 import { createAudit } from '../../modules/audit/index.ts';
 import { createCampaigns } from '../../modules/campaigns/index.ts';
 import { isDomainError } from '../../modules/shared/kernel/index.ts';
@@ -11,12 +11,13 @@ import type { ModuleContext } from '../../modules/shared/kernel/index.ts';
 import type { OutboxHandler } from '../../modules/shared/outbox/index.ts';
 import { productForSale } from './catalogue-for-sale.ts';
 import { invalidatePages } from './page-cache.ts';
+import { userTag } from './page-cache-provider.ts';
 
 /**
  * The composition root: builds each module, registers its projections with the store and its
  * outbox handlers with the worker, and seeds an empty database with the demo content.
  */
-export function wireModules(ctx: ModuleContext) {
+export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness } = {}) {
   const mailing = createMailing(ctx);
   // The catalogue asks purchases who owns what; purchases is built below and asked only when a page renders.
   const catalogue = createCatalogue(ctx, { ownership: { ownedKeys: (userId) => purchases.ownedKeys(userId), linksFor: (userId, key) => purchases.linksFor(userId, key) } });
@@ -38,7 +39,7 @@ export function wireModules(ctx: ModuleContext) {
         .map((p) => ({ key: p.product_key, purchaseDate: (p.paid_at ?? new Date(0)).toISOString() })),
     },
     people: { forgetAddress: (email) => contact.forgetAddress(email) },
-  });
+  }, { log: options.log });
   // The audit trail reads the log; names and titles come from their owners at the time of reading.
   const audit = createAudit(ctx, {
     userNames: async (userIds) => new Map([...(await accounts.contacts(userIds))].map(([id, c]) => [id, c.name])),
@@ -68,6 +69,9 @@ export function wireModules(ctx: ModuleContext) {
     outboxLanes: [campaigns.lane],
     /** Events committed by any instance: a catalogue or article change drops the cached public pages that show it. */
     onCommitted(events: readonly RecordedEvent[]) {
+      accounts.forgetSessions(events);
+      const users = usersConcerned(events);
+      if (users.size > 0) void invalidatePages([...users].map(userTag));
       const changes = catalogue.changesIn(events);
       if (changes.length > 0) catalogue.forgetReads(changes);
       if (changes.length > 0) void invalidatePages(changes);

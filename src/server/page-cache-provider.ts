@@ -19,6 +19,9 @@ import { asBody, astroSetCookies, compressResponse, keepAstroCookies, negotiate,
 import { cachedHeaders, pageKey, pageStore } from './page-cache-store.ts';
 import { SESSION_COOKIE } from './session.ts';
 
+/** The tag of every answer kept for one signed-in user: any event concerning them drops it. */
+export const userTag = (userId: string): `user:${string}` => `user:${userId}`;
+
 const REGISTRY = Symbol.for('gestalt.pageCache');
 
 export function cookieValue(header: string | null | undefined, name: string): string | undefined {
@@ -35,11 +38,34 @@ export function cookieValue(header: string | null | undefined, name: string): st
   return undefined;
 }
 
-/** 'private' for a request with a session, otherwise the language its page is rendered in. */
-export function visitorVariant(headers: { authorization?: string | null; cookie?: string | null }, langQuery: string | null): 'private' | Lang {
-  if (headers.authorization || cookieValue(headers.cookie, SESSION_COOKIE) !== undefined) return 'private';
-  return resolveLang(langQuery, cookieValue(headers.cookie, LANG_COOKIE)).lang;
+/**
+ * How this process tells who holds a session token without the database (accounts' remembered sessions, set by
+ * the runtime): a user, null for a dead session, undefined when it cannot tell.
+ */
+type RecallSession = (token: string) => { id: string } | null | undefined;
+const RECALL = Symbol.for('gestalt.recallSession');
+export function recallSessionsWith(recall: RecallSession) { (globalThis as Record<symbol, RecallSession>)[RECALL] = recall; }
+
+/** A visitor without a session: their language. A signed-in caller known from memory: language and `u:` user id. */
+export type Variant = Lang | `${Lang} u:${string}`;
+
+/**
+ * The cache variant of a request: 'private' when it carries a session this process cannot vouch for from memory
+ * (rendered for it, never stored), else the language its page is rendered in, with the user's id when signed in.
+ */
+export function visitorVariant(headers: { authorization?: string | null; cookie?: string | null }, langQuery: string | null): 'private' | Variant {
+  const lang = resolveLang(langQuery, cookieValue(headers.cookie, LANG_COOKIE)).lang;
+  const bearer = headers.authorization;
+  const token = bearer ? (bearer.startsWith('Bearer ') ? bearer.slice(7).trim() : '') : cookieValue(headers.cookie, SESSION_COOKIE);
+  if (token === undefined) return lang;
+  const user = token ? (globalThis as Record<symbol, RecallSession | undefined>)[RECALL]?.(token) : undefined;
+  return user ? `${lang} u:${user.id}` : 'private';
 }
+
+/** The language part of a variant. */
+export const variantLang = (variant: Variant): Lang => variant.slice(0, 2) as Lang;
+/** The user a variant was rendered for, if any. */
+const variantUser = (variant: Variant): string | null => (variant.length > 2 ? variant.slice(5) : null);
 
 /** The active provider of this process, for invalidation from outside a request. */
 export const activePageCache = (): CacheProvider | undefined => (globalThis as Record<symbol, CacheProvider | undefined>)[REGISTRY];
@@ -82,6 +108,9 @@ const factory: CacheProviderFactory = () => {
       response.headers.forEach((value, name) => { if (!NOT_STORED.has(name)) headers.push([name, name === 'vary' ? varyWithEncoding(value) : value]); });
       if (!headers.some(([n]) => n === 'vary')) headers.push(['vary', 'Accept-Encoding']);
       const tags = (response.headers.get('cache-tag') ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+      // A signed-in caller's answer is kept only when the route chose so for this very user (cacheForCaller).
+      const user = variantUser(variant);
+      if (user && !tags.includes(userTag(user))) return compressResponse(response, encoding, request.method);
       const page = await store.put(key, generation, { status: 200, headers, tags }, body, maxAge);
       if (!page) return compressResponse(withCookiesOf(response, new Response(asBody(body), response)), encoding, request.method);
       const headersOut = new Headers(cachedHeaders(page, encoding));

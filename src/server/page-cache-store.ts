@@ -28,8 +28,8 @@ const sizeOf = (page: CachedPage) =>
   page.bodies.identity.length + page.bodies.br.length + page.bodies.gzip.length
   + page.headers.reduce((n, [k, v]) => n + k.length + v.length, 0) + 200;
 
-/** `lang` is the page's language as the middleware resolves it (query, else cookie). */
-export function pageKey(pathAndQuery: string, lang: Lang): string {
+/** `variant` is the page's language as the middleware resolves it (query, else cookie), with a signed-in caller's id. */
+export function pageKey(pathAndQuery: string, lang: Lang | `${Lang} u:${string}`): string {
   const q = pathAndQuery.indexOf('?');
   if (q < 0) return `${lang} ${pathAndQuery}`;
   const params = new URLSearchParams(pathAndQuery.slice(q + 1));

@@ -1,4 +1,4 @@
-import { activePageCache } from './page-cache-provider.ts';
+import { activePageCache, userTag } from './page-cache-provider.ts';
 
 /** Cache tags of public pages: `catalogue` (products, facilitators), `articles`, `static` (terms, contact). */
 export type PageTag = 'catalogue' | 'articles' | 'static';
@@ -18,7 +18,21 @@ export function cacheForVisitors(astro: PageContext, tags: PageTag[]) {
   astro.cache.set({ maxAge: PAGE_MAX_AGE, tags });
 }
 
-/** Drops cached pages carrying any of `tags` (after a committed catalogue or article change). */
-export async function invalidatePages(tags: PageTag[]) {
+/**
+ * Marks this answer cacheable for whoever asks: a visitor without a session as `cacheForVisitors`; a signed-in
+ * caller under their own key (never shown to anyone else), tagged with their id so any event concerning them
+ * (a purchase, a log-out, an erasure) drops it, and kept at most until `until` (when what they may see changes
+ * by the clock, e.g. an access window ending). Only for answers that show nothing time-limited or secret.
+ */
+export function cacheForCaller(astro: PageContext, tags: PageTag[], until: Date | null = null) {
+  const user = astro.locals.user;
+  if (!user) return cacheForVisitors(astro, tags);
+  const seconds = until ? Math.floor((until.getTime() - Date.now()) / 1000) : PAGE_MAX_AGE;
+  if (seconds <= 0) return;
+  astro.cache.set({ maxAge: Math.min(PAGE_MAX_AGE, seconds), tags: [...tags, userTag(user.id)] });
+}
+
+/** Drops cached pages carrying any of `tags` (after a committed catalogue or article change, or one concerning a user). */
+export async function invalidatePages(tags: (PageTag | `user:${string}`)[]) {
   await activePageCache()?.invalidate({ tags });
 }

@@ -5,6 +5,8 @@ import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../../mod
 import { createEventStore, createLogFollower, type EventStore, type LogFollower } from '../../modules/shared/events/index.ts';
 import { createOutboxWorker, type OutboxHandler, type OutboxWorker } from '../../modules/shared/outbox/index.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { trackLogFreshness } from './log-freshness.ts';
+import { recallSessionsWith } from './page-cache-provider.ts';
 import { observeHttp, type HttpObserver } from './http-observer.ts';
 import { wireModules, type Services } from './modules.ts';
 
@@ -79,12 +81,13 @@ async function boot(): Promise<Runtime> {
     let outbox: OutboxWorker | null = null;
     let follower: LogFollower | null = null;
     const store = createEventStore(database.db, { onCommitted: (events) => { outbox?.notify(); follower?.committed(events); } });
-    const wired = wireModules({ config, log, db: database.db, store });
+    const freshness = trackLogFreshness({ readAll: (after, limit) => store.readAll(after, limit), listen: database.listen });
+    const wired = wireModules({ config, log, db: database.db, store }, { log: freshness });
     outbox = outboxWorkers(database.db, wired.outboxHandlers, wired.outboxLanes, log);
     follower = createLogFollower({
-      readAll: (after, limit) => store.readAll(after, limit),
+      readAll: freshness.readAll,
       lastPosition: () => store.lastPosition(),
-      listen: database.listen,
+      listen: freshness.listen,
       onError: (err) => log.warn({ err }, 'following the event log failed, will retry'),
     });
     follower.subscribe((events) => wired.onCommitted(events));
@@ -106,6 +109,7 @@ async function boot(): Promise<Runtime> {
         }
       },
     };
+    recallSessionsWith(wired.services.accounts.recallSession);
     installShutdown(runtime);
     log.info({ database: database.kind, dataDir: config.DATA_DIR }, 'ready');
     return runtime;

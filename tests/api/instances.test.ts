@@ -7,6 +7,7 @@ import { createEventStore } from '../../modules/shared/events/index.ts';
 import { createPostgresDatabase } from '../support/databases.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
+import { bearer, signUp } from '../support/accounts.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -20,7 +21,8 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL behave as one site (TES
     database = await createPostgresDatabase();
     smtp = await startSmtp();
     // Both behind one proxy at 127.0.0.1, which forwards each visitor's address.
-    const env = { DATABASE_URL: database.url, SMTP_URL: smtp.url, TRUST_PROXY: '127.0.0.1' };
+    // One site: both sign with the same secret, as instances behind one proxy must.
+    const env = { DATABASE_URL: database.url, SMTP_URL: smtp.url, TRUST_PROXY: '127.0.0.1', JWT_SECRET: 'instances-share-this-secret-0123456789abcdef' };
     a = await startServer(env);
     b = await startServer(env);
   });
@@ -75,4 +77,17 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL behave as one site (TES
     await new Promise((r) => setTimeout(r, 250));
     for (const server of [a, b]) expect((await page(server)).html).toContain('Trauma, ciało i oddech');
   });
+
+  it('refuses a token on the other instance right after it logged out, though that instance had its answers in memory', async () => {
+    const { token } = await signUp(a, smtp, 'dwie-instancje@example.com', 'Dwie');
+    const profile = (server: RunningServer) => fetch(`${server.url}/profile`, { headers: bearer(token) });
+    await expect.poll(async () => (await profile(b)).headers.get('x-astro-cache'), { timeout: 15_000 }).toBe('HIT');
+    await expect.poll(async () => (await profile(a)).headers.get('x-astro-cache'), { timeout: 15_000 }).toBe('HIT');
+    const out = await fetch(`${a.url}/logout`, { method: 'POST', headers: { ...bearer(token), origin: a.url } });
+    expect(out.status).toBeLessThan(400);
+    // No pause: the logging-out instance's commit notifies the other before its answer reaches us.
+    expect((await profile(b)).status).toBe(401);
+    expect((await profile(a)).status).toBe(401);
+  });
 });
+

@@ -1,4 +1,4 @@
-export { createLogFollower, EVENTS_CHANNEL, type LogFollower } from './follower.ts';
+export { createLogFollower, EVENTS_CHANNEL, type LogFollower, type LogFollowerOptions } from './follower.ts';
 export { createEventStore, type EventStore, type AppendOptions, type AppendResult } from './store.ts';
 export {
   ConcurrencyError,

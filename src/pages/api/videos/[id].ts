@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { endpoint } from '../../../server/endpoint.ts';
 import { json } from '../../../server/http.ts';
+import { cacheForCaller } from '../../../server/page-cache.ts';
 
 /**
  * GET /api/videos/{id}: the product in the API shape of spec 3. `watchURL` (a short-lived signed link
@@ -10,6 +11,10 @@ import { json } from '../../../server/http.ts';
 export const GET = endpoint({
   auth: 'public',
   params: v.object({ id: v.string() }),
-  handle: async ({ params, user, services }) =>
-    json(await services.catalogue.apiVideo(params.id, user?.id ?? null), 200, { vary: 'Authorization, Cookie' }),
+  handle: async ({ params, user, services, context }) => {
+    const video = await services.catalogue.apiVideo(params.id, user?.id ?? null);
+    // Links are signed for minutes and end with the access window: an answer carrying them is never kept.
+    if (!('watchURL' in video) && !('meetLink' in video)) cacheForCaller(context, ['catalogue']);
+    return json(video, 200, { vary: 'Authorization, Cookie' });
+  },
 });
