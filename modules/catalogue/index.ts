@@ -28,12 +28,14 @@ export { DEMO_KEYS } from './seed/products.ts';
 export type OwnershipPort = {
   /** The keys of the products `userId` may watch now. */
   ownedKeys(userId: string): Promise<readonly string[]>;
+  /** When `ownedKeys(userId)` next changes by the clock alone (an access window ending); null when it will not. */
+  ownershipChangesAt(userId: string): Promise<Date | null>;
   /** A product's recording and live links for its owner inside the access window; nothing for anyone else. */
   linksFor(userId: string | null, key: string): Promise<{ watchURL?: string; meetLink?: string }>;
 };
 
 /** A catalogue with nobody selling it (tests of the catalogue alone): nobody owns anything. */
-export const nobodyOwnsAnything: OwnershipPort = { ownedKeys: async () => [], linksFor: async () => ({}) };
+export const nobodyOwnsAnything: OwnershipPort = { ownedKeys: async () => [], ownershipChangesAt: async () => null, linksFor: async () => ({}) };
 
 /** What changed, so the web layer can drop cached pages: `catalogue` (products, facilitators) or `articles`. */
 export type CatalogueChange = 'catalogue' | 'articles';
@@ -63,6 +65,8 @@ export function createCatalogue(ctx: ModuleContext, ports: { ownership: Ownershi
     forgetReads: forget,
     ...queries,
     ...pageQueries(queries, ports.ownership, clock),
+    /** Until when a page showing what `userId` owns stays true (null: until something is bought or changed). */
+    ownershipChangesAt: (userId: string) => ports.ownership.ownershipChangesAt(userId),
     ...forgettingAfter(catalogueCommands({ db, store: ctx.store, clock, ids: ctx.ids ?? randomIds, log: ctx.log }), forget),
   };
 }

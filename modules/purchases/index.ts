@@ -91,10 +91,10 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts) {
   const queries = purchasesQueries(deps);
   const fulfilment = fulfilmentHandlers(deps, queries);
   const checkout = checkoutHandlers(deps, queries, fulfilment);
-  const { activePurchase, purchasesOf, ownedKeys, library, watchDecision, linksFor, recordingAccess, devCheckout } = queries;
+  const { activePurchase, purchasesOf, ownedKeys, accessChangesAt, library, watchDecision, linksFor, recordingAccess, devCheckout } = queries;
   return {
     // Queries: what a buyer owns and may see now.
-    activePurchase, purchasesOf, ownedKeys, library, watchDecision, linksFor, recordingAccess, devCheckout,
+    activePurchase, purchasesOf, ownedKeys, accessChangesAt, library, watchDecision, linksFor, recordingAccess, devCheckout,
     /** The admin's attendee list of a product: every paid owner with contact details, oldest purchase first. */
     attendees: attendeeQueries(deps).attendees,
     // Commands: checkout, payment and playback.

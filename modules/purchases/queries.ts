@@ -74,6 +74,13 @@ export function purchasesQueries(deps: PurchasesDeps) {
       return rows.map((r) => r.product_key);
     },
 
+    /** When what `userId` may watch next changes by the clock alone: the soonest end of a window open now (null: none open). */
+    async accessChangesAt(userId: string): Promise<Date | null> {
+      const row = await db.selectFrom('purchases').select((eb) => eb.fn.min<Date | null>('access_until').as('until'))
+        .where('user_id', '=', userId).where(withinAccessWindow(deps.clock())).executeTakeFirst();
+      return row?.until ? new Date(row.until) : null;
+    },
+
     /** My Recordings: every product the user has paid for, once each (its newest purchase), newest first. */
     async library(userId: string): Promise<Library> {
       const seen = new Set<string>();

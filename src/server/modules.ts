@@ -20,7 +20,7 @@ import { userTag } from './page-cache-provider.ts';
 export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness } = {}) {
   const mailing = createMailing(ctx);
   // The catalogue asks purchases who owns what; purchases is built below and asked only when a page renders.
-  const catalogue = createCatalogue(ctx, { ownership: { ownedKeys: (userId) => purchases.ownedKeys(userId), linksFor: (userId, key) => purchases.linksFor(userId, key) } });
+  const catalogue = createCatalogue(ctx, { ownership: { ownedKeys: (userId) => purchases.ownedKeys(userId), ownershipChangesAt: (userId) => purchases.accessChangesAt(userId), linksFor: (userId, key) => purchases.linksFor(userId, key) } });
   const contact = createContact(ctx);
   // Purchases and accounts need each other (the profile lists purchases, a purchase mails its buyer): each port's
   // methods reach the other module when called, never patched in after construction.

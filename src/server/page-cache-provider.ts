@@ -3,15 +3,17 @@
  * (page-cache-store.ts, an lru-cache by bytes), from which the front server answers hits before Astro
  * runs. Astro's cache runs before our middleware and knows only the URL, so on its own it would hand a
  * page rendered for one language (cookie) or one signed-in user to everybody. This provider:
- * - never stores anything for a request carrying a session (cookie or Bearer header): a signed-in page
- *   (account menu, owned items) is always rendered for that user;
+ * - for a request carrying a session (cookie or Bearer header), keys by the user only when this process knows
+ *   the session from memory (accounts' remembered sessions), and stores only an answer the route tagged for that
+ *   very user; a session it cannot vouch for is rendered and never stored;
  * - adds the visitor's language (resolved exactly as the middleware does) to the key, so the Polish and
  *   English pages of one URL are two entries;
- * - stores a page only when the route marked it (`cacheForVisitors`, src/server/page-cache.ts: Astro's
+ * - stores a page only when the route marked it (`cacheForCaller`, src/server/page-cache.ts: Astro's
  *   `cache.set` with max-age and tags) and it sets no cookie but the language one, which the front server
  *   adds per answer when the query changes the preference;
  * - compresses every answer Astro renders (cached pages once, in every encoding, at fill).
- * Catalogue and article changes drop entries by tag on every instance (onCommitted follows the event log).
+ * Catalogue and article changes, and any event concerning a user, drop entries by tag on every instance
+ * (onCommitted follows the event log).
  */
 import type { CacheProvider, CacheProviderFactory } from 'astro';
 import { LANG_COOKIE, resolveLang, type Lang } from '../i18n/index.ts';

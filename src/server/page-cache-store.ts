@@ -1,7 +1,7 @@
 /**
  * Where cached public pages live: an `lru-cache` bounded by bytes, one entry per page URL and language,
  * holding the finished answer (status, headers, body already compressed per encoding). Astro's route
- * cache API fills it (`cacheForVisitors` → our cache provider, page-cache-provider.ts) and drops it by tag;
+ * cache API fills it (`cacheForCaller` → our cache provider, page-cache-provider.ts) and drops it by tag;
  * the front server (front-server.ts) answers hits from it before Astro runs at all.
  */
 import { createHash } from 'node:crypto';

@@ -11,25 +11,22 @@ type PageContext = {
   cache: { set(options: { maxAge?: number; tags?: string[] }): void };
 };
 
-/** Marks this response as cacheable for visitors without a session, under `tags`. Signed-in pages are never cached. */
-export function cacheForVisitors(astro: PageContext, tags: PageTag[]) {
-  if (astro.locals.user) return;
-  astro.locals.cacheable = true;
-  astro.cache.set({ maxAge: PAGE_MAX_AGE, tags });
-}
-
 /**
- * Marks this answer cacheable for whoever asks: a visitor without a session as `cacheForVisitors`; a signed-in
- * caller under their own key (never shown to anyone else), tagged with their id so any event concerning them
- * (a purchase, a log-out, an erasure) drops it, and kept at most until `until` (when what they may see changes
- * by the clock, e.g. an access window ending). Only for answers that show nothing time-limited or secret.
+ * Marks this answer cacheable under `tags`. For a visitor without a session: one copy per URL and language, shared
+ * by every such visitor. For a signed-in caller: a copy under their own key (never shown to anyone else), also
+ * tagged with their id so any event concerning them (a purchase, a log-out, an erasure) drops it, and kept at most
+ * until `until` (when what they see changes by the clock alone, e.g. an access window ending). Only for answers
+ * that carry nothing time-limited or secret (no signed links).
  */
 export function cacheForCaller(astro: PageContext, tags: PageTag[], until: Date | null = null) {
   const user = astro.locals.user;
-  if (!user) return cacheForVisitors(astro, tags);
+  if (!user) {
+    astro.locals.cacheable = true;
+    astro.cache.set({ maxAge: PAGE_MAX_AGE, tags });
+    return;
+  }
   const seconds = until ? Math.floor((until.getTime() - Date.now()) / 1000) : PAGE_MAX_AGE;
-  if (seconds <= 0) return;
-  astro.cache.set({ maxAge: Math.min(PAGE_MAX_AGE, seconds), tags: [...tags, userTag(user.id)] });
+  if (seconds > 0) astro.cache.set({ maxAge: Math.min(PAGE_MAX_AGE, seconds), tags: [...tags, userTag(user.id)] });
 }
 
 /** Drops cached pages carrying any of `tags` (after a committed catalogue or article change, or one concerning a user). */

@@ -79,6 +79,28 @@ describe('answers cached per signed-in caller', () => {
     expect(after.headers.get('x-astro-cache')).toBeNull();
   });
 
+  it('given two signed-in users, when they open the home page and the offer again and again, then each gets their own page, from memory after the first', async () => {
+    const page = async (path: string, token: string) => {
+      const res = await get(path, { cookie: `session=${token}` });
+      return { cache: res.headers.get('x-astro-cache'), control: res.headers.get('cache-control'), html: await res.text() };
+    };
+    for (const path of ['/', '/seminaria', '/biblioteka', '/?lang=en']) {
+      await expect.poll(async () => (await page(path, anna.token)).cache, { timeout: 15_000 }).toBe('HIT');
+      for (let i = 0; i < 2; i++) {
+        const forAnna = await page(path, anna.token);
+        const forBen = await page(path, ben.token);
+        expect(forAnna.html).toContain('anna@example.com');
+        expect(forAnna.html).not.toContain('ben@example.com');
+        expect(forBen.html).toContain('ben@example.com');
+        expect(forBen.html).not.toContain('anna@example.com');
+        expect(forAnna.control).toBe('private, no-store');
+      }
+      const visitor = await (await get(path, {})).text();
+      expect(visitor).not.toContain('anna@example.com');
+      expect(visitor).not.toContain('ben@example.com');
+    }
+  });
+
   it('given a forged or unknown token, then no cached answer is ever served for it', async () => {
     const forged = `${anna.token.slice(0, -4)}AAAA`;
     for (const headers of [bearer(forged), { cookie: `session=${forged}` }, bearer('nonsense')]) {

@@ -17,6 +17,7 @@ async function seededCatalogue(backend: Backend) {
   const owned = new Map<string, string[]>();
   const ownership: OwnershipPort = {
     ownedKeys: async (userId) => owned.get(userId) ?? [],
+    ownershipChangesAt: async () => null,
     linksFor: async (userId, key) => (owned.get(userId ?? '')?.includes(key) ? { meetLink: 'https://meet.example/live' } : {}),
   };
   const clock = fixedClock(NOW);

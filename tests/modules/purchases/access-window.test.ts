@@ -51,6 +51,13 @@ describe.each(backends)('access of one buyer on $name (paid 1 February, live 1 M
     expect(await accessAt(WINDOW_END)).toEqual({ rule: false, query: false, owned: false });
     expect(await accessAt('2026-05-31T17:00:00.000Z')).toEqual({ rule: false, query: false, owned: false });
   });
+  it('says what the buyer owns changes by the clock at the window\'s end, and nothing once it has ended', async () => {
+    clock.set('2026-05-30T16:59:59.999Z');
+    expect((await purchases.accessChangesAt('u1'))?.toISOString()).toBe(WINDOW_END);
+    expect(await purchases.accessChangesAt('u2')).toBeNull();
+    clock.set(WINDOW_END);
+    expect(await purchases.accessChangesAt('u1')).toBeNull();
+  });
   it('is not open before the payment', async () =>
     expect(await accessAt('2026-02-01T09:59:59.000Z')).toEqual({ rule: false, query: false, owned: false }));
 
