@@ -17,21 +17,25 @@ export async function load(url: string, connections: number, extra: Record<strin
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
 }
 
-/** Latencies one request at a time (no queueing): the cost of one render as seen from outside. */
-export async function sequential(url: string, count: number, headers: Record<string, string> = {}) {
-  for (let i = 0; i < 10; i++) await (await fetch(url, { headers })).arrayBuffer();
+/**
+ * Latencies one request at a time (no queueing): the cost of one render as seen from outside. `url(i)` may give
+ * each request an address of its own, so that none is answered from a kept copy.
+ */
+export async function sequential(url: string | ((i: number) => string), count: number, headers: Record<string, string> = {}) {
+  const at = typeof url === 'string' ? () => url : url;
+  for (let i = 0; i < 10; i++) await (await fetch(at(-1 - i), { headers })).arrayBuffer();
   const times: number[] = [];
   let errors = 0;
   for (let i = 0; i < count; i++) {
     const t0 = performance.now();
-    const res = await fetch(url, { headers });
+    const res = await fetch(at(i), { headers });
     await res.arrayBuffer();
     times.push(performance.now() - t0);
     if (res.status !== 200) errors += 1;
   }
   times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-  return { p50: at(0.5), p99: at(0.99), errors };
+  const quantile = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  return { p50: quantile(0.5), p99: quantile(0.99), errors };
 }
 
 /** The raw node:http hello world in a process of its own, as the ceiling. */

@@ -40,8 +40,9 @@ export async function pagesBench(backend: 'pglite' | 'postgres', ceiling: Record
     }
 
     const session = { cookie: `session=${token}` };
+    // A query of its own per request: a signed-in page is kept per caller, and this row is the cost of rendering one.
     for (const path of PUBLIC_PAGES(videoKey)) {
-      const r = await sequential(`${server.url}${path}`, 200, session);
+      const r = await sequential((i) => `${server.url}${path}?render=${i}`, 200, session);
       record({ what: 'uncached render: signed in, 1 at a time (p50 = median)', case: `GET ${path.replace(videoKey, '{key}')}${tag}`, ...r });
     }
     for (const c of CONNECTIONS) rate('signed-in page', 'GET / (session cookie)', c, await load(`${server.url}/`, c, session));

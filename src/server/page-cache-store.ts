@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Lang } from '../i18n/index.ts';
-import { compressAll, type Encoding } from './compression.ts';
+import { compressAll, compressOnce, type Encoding } from './compression.ts';
 
 export type CachedPage = {
   status: number;
@@ -19,8 +19,12 @@ export type CachedPage = {
   storedAt: number;
 };
 
-/** Bodies and headers of every cached page together stay under this. */
+/** Bodies and headers of every cached public page together stay under this. */
 const MAX_BYTES = 24 * 1024 * 1024;
+/** Copies kept for one signed-in caller each have their own budget: many users never push the public pages out. */
+const MAX_CALLER_BYTES = 8 * 1024 * 1024;
+/** A signed-in caller's key (see pageKey): their copies are read a few times each, so they are compressed quickly. */
+const isCallerKey = (key: string) => key.startsWith(' u:', 2);
 /** Query parameters that only track where a visitor came from: the page is the same without them. */
 const TRACKING = /^(utm_.*|fbclid|gclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|_ga|_gl)$/i;
 
@@ -60,23 +64,27 @@ export type PageStore = {
 
 function createPageStore(): PageStore {
   const pages = new LRUCache<string, CachedPage>({ maxSize: MAX_BYTES, sizeCalculation: sizeOf });
+  const callers = new LRUCache<string, CachedPage>({ maxSize: MAX_CALLER_BYTES, sizeCalculation: sizeOf });
   let generation = 0;
   return {
-    get: (key) => pages.get(key),
+    get: (key) => (isCallerKey(key) ? callers : pages).get(key),
     generation: () => generation,
     async put(key, atGeneration, page, body, maxAgeSeconds) {
-      const bodies = await compressAll(body);
+      const caller = isCallerKey(key);
+      const bodies = caller ? { identity: body, br: compressOnce(body, 'br'), gzip: compressOnce(body, 'gzip') } : await compressAll(body);
       if (atGeneration !== generation) return null;
       const stored: CachedPage = {
         ...page, bodies, storedAt: Date.now(),
         etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
       };
-      pages.set(key, stored, { ttl: maxAgeSeconds * 1000 });
+      (caller ? callers : pages).set(key, stored, { ttl: maxAgeSeconds * 1000 });
       return stored;
     },
     invalidate(tags) {
       generation += 1;
-      for (const [key, page] of pages.entries()) if (page.tags.some((t) => tags.includes(t))) pages.delete(key);
+      for (const store of [pages, callers]) {
+        for (const [key, page] of store.entries()) if (page.tags.some((t) => tags.includes(t))) store.delete(key);
+      }
     },
   };
 }
