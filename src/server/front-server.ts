@@ -30,8 +30,10 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse, trust: Trust
   if (variant === 'private') return false;
   const page = pageStore().get(pageKey(url, variant));
   if (!page) return false;
-
   const encoding = negotiate(req.headers['accept-encoding']);
+  const body = page.bodies[encoding];
+  if (!body) return false;
+
   const headers = cachedHeaders(page, encoding);
   for (const [name, value] of headers) res.setHeader(name, value);
   if (resolveLang(langQuery, cookieValue(cookie, LANG_COOKIE)).persist) {
@@ -44,7 +46,6 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse, trust: Trust
     res.end();
     return true;
   }
-  const body = page.bodies[encoding];
   res.setHeader('Content-Length', body.length);
   res.writeHead(page.status);
   res.end(req.method === 'HEAD' ? undefined : body);

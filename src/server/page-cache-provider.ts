@@ -96,8 +96,9 @@ const factory: CacheProviderFactory = () => {
       const key = pageKey(url.pathname + url.search, variant);
       const hit = store.get(key);
       // A hit normally never gets here (the front server answers it); one that must set the language cookie renders.
-      if (hit && !resolveLang(url.searchParams.get('lang'), cookieValue(request.headers.get('cookie'), LANG_COOKIE)).persist) {
-        return new Response(asBody(hit.bodies[encoding]), { status: hit.status, headers: new Headers(cachedHeaders(hit, encoding)) });
+      const hitBody = hit?.bodies[encoding];
+      if (hit && hitBody && !resolveLang(url.searchParams.get('lang'), cookieValue(request.headers.get('cookie'), LANG_COOKIE)).persist) {
+        return new Response(asBody(hitBody), { status: hit.status, headers: new Headers(cachedHeaders(hit, encoding)) });
       }
       const generation = store.generation();
       const response = await next();
@@ -112,13 +113,12 @@ const factory: CacheProviderFactory = () => {
       const tags = (response.headers.get('cache-tag') ?? '').split(',').map((t) => t.trim()).filter(Boolean);
       // A signed-in caller's answer is kept only when the route chose so for this very user (cacheForCaller).
       const user = variantUser(variant);
-      if (user && !tags.includes(userTag(user))) return compressResponse(response, encoding, request.method);
-      const page = await store.put(key, generation, { status: 200, headers, tags }, body, maxAge);
+      const page = user && !tags.includes(userTag(user)) ? null : await store.put(key, generation, { status: 200, headers, tags }, body, maxAge, encoding);
       if (!page) return compressResponse(withCookiesOf(response, new Response(asBody(body), response)), encoding, request.method);
       const headersOut = new Headers(cachedHeaders(page, encoding));
       headersOut.delete('age');
       headersOut.set('x-astro-cache', 'MISS');
-      return withCookiesOf(response, new Response(asBody(page.bodies[encoding]), { status: 200, headers: headersOut }));
+      return withCookiesOf(response, new Response(asBody(page.bodies[encoding] ?? body), { status: 200, headers: headersOut }));
     },
     async invalidate(options) {
       const tags = options.tags === undefined ? [] : Array.isArray(options.tags) ? options.tags : [options.tags];

@@ -13,7 +13,8 @@ export type CachedPage = {
   status: number;
   /** Lower-case names; never `set-cookie` (the language cookie is added per answer). */
   headers: [string, string][];
-  bodies: Record<Encoding, Buffer>;
+  /** Every encoding for a public page; for a signed-in caller's copy, the one their client asked for (and identity). */
+  bodies: Partial<Record<Encoding, Buffer>>;
   etag: string;
   tags: string[];
   storedAt: number;
@@ -23,13 +24,16 @@ export type CachedPage = {
 const MAX_BYTES = 24 * 1024 * 1024;
 /** Copies kept for one signed-in caller each have their own budget: many users never push the public pages out. */
 const MAX_CALLER_BYTES = 8 * 1024 * 1024;
-/** A signed-in caller's key (see pageKey): their copies are read a few times each, so they are compressed quickly. */
+/**
+ * A signed-in caller's key (see pageKey): their copies are read a few times each, by one client, so they are
+ * compressed once, quickly, in the encoding that client asked for; another encoding is a miss.
+ */
 const isCallerKey = (key: string) => key.startsWith(' u:', 2);
 /** Query parameters that only track where a visitor came from: the page is the same without them. */
 const TRACKING = /^(utm_.*|fbclid|gclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|_ga|_gl)$/i;
 
 const sizeOf = (page: CachedPage) =>
-  page.bodies.identity.length + page.bodies.br.length + page.bodies.gzip.length
+  (page.bodies.identity?.length ?? 0) + (page.bodies.br?.length ?? 0) + (page.bodies.gzip?.length ?? 0)
   + page.headers.reduce((n, [k, v]) => n + k.length + v.length, 0) + 200;
 
 /** `variant` is the page's language as the middleware resolves it (query, else cookie), with a signed-in caller's id. */
@@ -58,7 +62,8 @@ export type PageStore = {
   get(key: string): CachedPage | undefined;
   /** The invalidation count; a render that began before an invalidation must not be stored after it. */
   generation(): number;
-  put(key: string, generation: number, page: Omit<CachedPage, 'bodies' | 'etag' | 'storedAt'>, body: Buffer, maxAgeSeconds: number): Promise<CachedPage | null>;
+  /** `wanted`: the encoding the filling request asked for, all a signed-in caller's copy gets. */
+  put(key: string, generation: number, page: Omit<CachedPage, 'bodies' | 'etag' | 'storedAt'>, body: Buffer, maxAgeSeconds: number, wanted: Encoding): Promise<CachedPage | null>;
   invalidate(tags: readonly string[]): void;
 };
 
@@ -69,9 +74,9 @@ function createPageStore(): PageStore {
   return {
     get: (key) => (isCallerKey(key) ? callers : pages).get(key),
     generation: () => generation,
-    async put(key, atGeneration, page, body, maxAgeSeconds) {
+    async put(key, atGeneration, page, body, maxAgeSeconds, wanted) {
       const caller = isCallerKey(key);
-      const bodies = caller ? { identity: body, br: compressOnce(body, 'br'), gzip: compressOnce(body, 'gzip') } : await compressAll(body);
+      const bodies = !caller ? await compressAll(body) : wanted === 'identity' ? { identity: body } : { identity: body, [wanted]: compressOnce(body, wanted) };
       if (atGeneration !== generation) return null;
       const stored: CachedPage = {
         ...page, bodies, storedAt: Date.now(),

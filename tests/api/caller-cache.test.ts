@@ -101,6 +101,21 @@ describe('answers cached per signed-in caller', () => {
     }
   });
 
+  it('given a copy kept in the encoding one client asked for, when another encoding is asked, then it is rendered afresh, never sent mislabelled', async () => {
+    const asked = async (encoding: string) => {
+      const res = await get('/profile', { ...bearer(anna.token), 'accept-encoding': encoding });
+      return { cache: res.headers.get('x-astro-cache'), encoding: res.headers.get('content-encoding'), body: (await res.json()) as Profile };
+    };
+    await expect.poll(async () => (await asked('br')).cache, { timeout: 15_000 }).toBe('HIT');
+    expect((await asked('br')).encoding).toBe('br');
+    const gzip = await asked('gzip');
+    expect(gzip.cache).not.toBe('HIT');
+    expect(gzip.body.email).toBe('anna@example.com');
+    const plain = await asked('identity');
+    expect(plain.encoding).toBeNull();
+    expect(plain.body.email).toBe('anna@example.com');
+  });
+
   it('given a forged or unknown token, then no cached answer is ever served for it', async () => {
     const forged = `${anna.token.slice(0, -4)}AAAA`;
     for (const headers of [bearer(forged), { cookie: `session=${forged}` }, bearer('nonsense')]) {
