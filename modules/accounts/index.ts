@@ -10,13 +10,14 @@ import { accountTokensProjection, revokedSessionsProjection, usersProjection } f
 import { allAccounts, contactsOf, mailContact, roleOf, verifiedUserIds } from './queries.ts';
 import type { AccountsTables } from './schema.ts';
 import { SESSION_MAX_AGE_SECONDS } from './secrets.ts';
-import { createSessionMemory, type LogFreshness } from './session-memory.ts';
+import type { LogFreshness } from '../shared/memory/index.ts';
+import { createSessionMemory } from './session-memory.ts';
 import { createSessions, type SessionUser } from './sessions.ts';
 
 export type { RequestInfo } from './handlers.ts';
 export type { AccountsTables } from './schema.ts';
 export type { SessionUser } from './sessions.ts';
-export { usersConcerned, type LogFreshness } from './session-memory.ts';
+export { usersConcerned, type LogFreshness } from '../shared/memory/index.ts';
 export { ADMIN_LINK_HOURS, MIN_PASSWORD_LENGTH, passwordLongEnough, type Language } from './user.ts';
 export type { AdminLinkStatus } from './first-admin.ts';
 export { SESSION_MAX_AGE_SECONDS } from './secrets.ts';

@@ -1,6 +1,8 @@
 import type { Product } from '../catalogue/index.ts';
 import type { ModuleDb } from '../shared/db/index.ts';
 import { randomIds, systemClock, type ModuleContext } from '../shared/kernel/index.ts';
+import type { LogFreshness } from '../shared/memory/index.ts';
+import { ownedReads } from './owned.ts';
 import { attendeeQueries } from './attendees.ts';
 import { checkoutHandlers } from './checkout.ts';
 import { fulfilmentHandlers } from './fulfilment.ts';
@@ -73,7 +75,7 @@ export type PurchasesPorts = {
 };
 
 /** Purchases: checkout, fulfilment (Stripe webhook, reconciliation, dev checkout), access, playback. */
-export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts) {
+export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, options: { log?: LogFreshness } = {}) {
   const stripe: StripeProvider | null = ctx.config.STRIPE_SECRET_KEY
     ? stripeProvider(ctx.config.STRIPE_SECRET_KEY, ctx.config.STRIPE_WEBHOOK_SECRET, ctx.config.STRIPE_API_URL)
     : null;
@@ -91,10 +93,15 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts) {
   const queries = purchasesQueries(deps);
   const fulfilment = fulfilmentHandlers(deps, queries);
   const checkout = checkoutHandlers(deps, queries, fulfilment);
-  const { activePurchase, purchasesOf, ownedKeys, accessChangesAt, library, watchDecision, linksFor, recordingAccess, devCheckout } = queries;
+  const { activePurchase, purchasesOf, library, watchDecision, linksFor, recordingAccess, devCheckout } = queries;
+  const owned = ownedReads(deps.db, deps.clock, options.log);
   return {
     // Queries: what a buyer owns and may see now.
-    activePurchase, purchasesOf, ownedKeys, accessChangesAt, library, watchDecision, linksFor, recordingAccess, devCheckout,
+    activePurchase, purchasesOf, library, watchDecision, linksFor, recordingAccess, devCheckout,
+    ownedKeys: owned.ownedKeys,
+    accessChangesAt: owned.accessChangesAt,
+    /** Events committed by any instance: what users own is read again for the users they concern. */
+    forgetOwned: owned.forget,
     /** The admin's attendee list of a product: every paid owner with contact details, oldest purchase first. */
     attendees: attendeeQueries(deps).attendees,
     // Commands: checkout, payment and playback.

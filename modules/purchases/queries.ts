@@ -67,20 +67,6 @@ export function purchasesQueries(deps: PurchasesDeps) {
     ownerOf,
     load,
 
-    /** Keys of the products a user may watch now (paid, inside the access window). */
-    async ownedKeys(userId: string): Promise<string[]> {
-      const rows = await db.selectFrom('purchases').select('product_key').distinct()
-        .where('user_id', '=', userId).where(withinAccessWindow(deps.clock())).execute();
-      return rows.map((r) => r.product_key);
-    },
-
-    /** When what `userId` may watch next changes by the clock alone: the soonest end of a window open now (null: none open). */
-    async accessChangesAt(userId: string): Promise<Date | null> {
-      const row = await db.selectFrom('purchases').select((eb) => eb.fn.min<Date | null>('access_until').as('until'))
-        .where('user_id', '=', userId).where(withinAccessWindow(deps.clock())).executeTakeFirst();
-      return row?.until ? new Date(row.until) : null;
-    },
-
     /** My Recordings: every product the user has paid for, once each (its newest purchase), newest first. */
     async library(userId: string): Promise<Library> {
       const seen = new Set<string>();

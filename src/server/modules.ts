@@ -32,7 +32,7 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness } 
     buyers: (userId) => accounts.mailContact(userId),
     contacts: (userIds) => accounts.contacts(userIds),
     origin: () => ctx.config.PUBLIC_URL,
-  });
+  }, { log: options.log });
   const accounts = createAccounts(ctx, {
     purchases: {
       purchasedVideos: async (userId) => (await purchases.purchasesOf(userId))
@@ -70,6 +70,7 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness } 
     /** Events committed by any instance: a catalogue or article change drops the cached public pages that show it. */
     onCommitted(events: readonly RecordedEvent[]) {
       accounts.forgetSessions(events);
+      purchases.forgetOwned(events);
       const users = usersConcerned(events);
       if (users.size > 0) void invalidatePages([...users].map(userTag));
       const changes = catalogue.changesIn(events);

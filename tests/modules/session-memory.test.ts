@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSessionMemory, usersConcerned } from '../../modules/accounts/session-memory.ts';
+import { createSessionMemory } from '../../modules/accounts/session-memory.ts';
+import { usersConcerned } from '../../modules/shared/memory/index.ts';
 import type { SessionUser } from '../../modules/accounts/index.ts';
 import type { RecordedEvent } from '../../modules/shared/events/index.ts';
 import { fixedClock } from '../../modules/shared/kernel/index.ts';

@@ -3,14 +3,18 @@ import { isEventOver, type Product } from '../../../modules/catalogue/index.ts';
 import { createPurchases, type ProductForSale, type PurchasesPorts } from '../../../modules/purchases/index.ts';
 import { parseEnv } from '../../../modules/shared/config/index.ts';
 import type { DatabaseHandle } from '../../../modules/shared/db/index.ts';
-import { createEventStore } from '../../../modules/shared/events/index.ts';
+import { createEventStore, type RecordedEvent } from '../../../modules/shared/events/index.ts';
 import type { Clock } from '../../../modules/shared/kernel/index.ts';
+import type { LogFreshness } from '../../../modules/shared/memory/index.ts';
 
 /** The purchases module on a migrated database, selling one product, with the catalogue's and accounts' ports stubbed. */
 export function purchasesOn(handle: DatabaseHandle, product: ProductForSale, opts: {
   env?: Record<string, string>; clock?: Clock; buyer?: Awaited<ReturnType<PurchasesPorts['buyers']>>; listing?: Product; erased?: readonly string[];
+  /** Remember what users own while this says the log is current (as the server does); committed events drop it. */
+  log?: LogFreshness;
 } = {}) {
-  const store = createEventStore(handle.db);
+  let committed: (events: RecordedEvent[]) => void = () => {};
+  const store = createEventStore(handle.db, { onCommitted: (events) => committed(events) });
   const ports: PurchasesPorts = {
     products: async (key) => (key === product.key ? product : null),
     productKeyForPrice: async (priceId) => (product.prices.some((p) => p.priceId === priceId) ? product.key : null),
@@ -22,7 +26,8 @@ export function purchasesOn(handle: DatabaseHandle, product: ProductForSale, opt
     origin: () => 'http://shop.test',
   };
   const config = { ...parseEnv(opts.env ?? {}), JWT_SECRET: 'x'.repeat(32) };
-  const purchases = createPurchases({ config, log: pino({ level: 'silent' }), db: handle.db, store, clock: opts.clock }, ports);
+  const purchases = createPurchases({ config, log: pino({ level: 'silent' }), db: handle.db, store, clock: opts.clock }, ports, { log: opts.log });
+  committed = (events) => purchases.forgetOwned(events);
   for (const p of purchases.projections) store.addProjection(p);
   return { purchases, store };
 }
