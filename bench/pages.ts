@@ -6,18 +6,17 @@ import { record } from './table.ts';
 
 export const PUBLIC_PAGES = (videoKey: string) => ['/', '/seminaria', `/video-details/${videoKey}`, '/biblioteka'];
 const CONNECTIONS = [20, 50];
-/** The memory settings the Docker image and `npm start` run with (see the Dockerfile). */
-const AS_IN_THE_IMAGE = { MALLOC_ARENA_MAX: '2', NODE_OPTIONS: '--max-semi-space-size=4' };
 
 /**
- * A server on a fresh database with a signed-in admin. The first start prints the one-time admin link at info
+ * A server on a fresh database with a signed-in admin, run with the image's memory settings (startServer's
+ * default, AS_IN_THE_IMAGE in tests/support/server.ts). The first start prints the one-time admin link at info
  * level; the measured server runs on the same data at `warn`, so no request is logged during the load.
  */
 export async function benchServer(backend: 'pglite' | 'postgres'): Promise<{ server: RunningServer; token: string; videoKey: string }> {
-  const first = await startServer({ LOG_LEVEL: 'info', ...AS_IN_THE_IMAGE }, { usePostgres: backend === 'postgres' });
+  const first = await startServer({ LOG_LEVEL: 'info' }, { usePostgres: backend === 'postgres' });
   const link = /https?:\/\/[^\s"]+\/admin-sign-in\/[A-Za-z0-9_-]+/.exec(first.output())?.[0];
   await first.stop({ keepData: true });
-  const server = await startServer({ LOG_LEVEL: 'warn', ...AS_IN_THE_IMAGE }, { reuse: first });
+  const server = await startServer({ LOG_LEVEL: 'warn' }, { reuse: first });
   if (!link) throw new Error('the first start printed no admin sign-in link');
   const { token } = await firstAdminSignIn({ ...server, output: () => link.replace(/^https?:\/\/[^/]+/, server.url) });
   const videos = (await (await fetch(`${server.url}/api/all-videos`, { headers: { authorization: `Bearer ${token}` } })).json()) as { key?: string; id?: string }[];
