@@ -68,6 +68,18 @@ describe.each(backends)('event store on $name', (backend) => {
     expect(await store.readStream('race')).toHaveLength(2);
   });
 
+  it('appends at any version from many at once without a refusal, at consecutive versions', async () => {
+    await store.append('anyone', 0, [{ type: 'Opened', data: {} }]);
+    const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) =>
+      i % 2 === 0 ? store.append('anyone', 'any', [{ type: 'Noted', data: { i } }]) : store.append('anyone', 1, [{ type: 'Claimed', data: { i } }])));
+    const versioned = results.filter((_, i) => i % 2 === 1);
+    expect(results.filter((_, i) => i % 2 === 0).every((r) => r.status === 'fulfilled')).toBe(true);
+    for (const r of versioned.filter((r) => r.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+    const events = await store.readStream('anyone');
+    expect(events.map((e) => e.streamVersion)).toEqual(events.map((_, i) => i + 1));
+    expect(events.filter((e) => e.type === 'Noted')).toHaveLength(5);
+  });
+
   it('updates read models in the same transaction, and rolls the events back when a projection fails', async () => {
     await store.append('counted', 0, [{ type: 'A', data: {} }, { type: 'B', data: {} }]);
     const row = await sql<{ count: number }>`select count from test_counters where stream_id = 'counted'`.execute(handle.db);

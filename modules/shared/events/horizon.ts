@@ -22,8 +22,16 @@ export const APPEND_LOCK = 7_300_001;
 const FLOOR_KEY = sql`(1::bigint << 62)`;
 const LAST_DRAWN = sql`coalesce(pg_sequence_last_value('events_position_seq'), 0)`;
 
-/** True; evaluated before the transaction draws a position (as a one-time filter or a statement of its own). */
-export const registerAppender = sql<boolean>`(select pg_advisory_xact_lock_shared(${APPEND_LOCK}) is not null
+/** Two-key (class, hashtext(stream)) locks: never the one-key ids above, nor purchases' refund class. */
+const STREAM_LOCK = 7_300_002;
+
+/**
+ * True; evaluated before the transaction draws a position (as a one-time filter or a statement of its own).
+ * Besides the shared lock and the floor, one stream's appends queue for each other until commit, as they did
+ * behind the old global lock: an `'any'` append then reads the version it writes after, never a stale one.
+ */
+export const registerAppender = (streamId: string) => sql<boolean>`(select pg_advisory_xact_lock_shared(${APPEND_LOCK}) is not null
+  and pg_advisory_xact_lock(${STREAM_LOCK}, hashtext(${streamId})) is not null
   and pg_advisory_xact_lock_shared(${FLOOR_KEY} + ${LAST_DRAWN}) is not null)`;
 
 /** The highest position such that no event at or below it can still appear (see above); 0 for an empty log. */

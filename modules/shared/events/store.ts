@@ -77,7 +77,7 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
       insert into events (stream_id, stream_version, type, data, metadata)
       select v.* from (values ${sql.join(values)}) as v(stream_id, stream_version, type, data, metadata)
       where (select coalesce(max(stream_version), 0) from events where stream_id = ${streamId}) = ${expected}::integer
-        and ${registerAppender}
+        and ${registerAppender(streamId)}
       returning *`.execute(tx);
     return result.rows;
   }
@@ -93,7 +93,7 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
       }
       actual = expected;
     } else {
-      await sql`select ${registerAppender}`.execute(tx);
+      await sql`select ${registerAppender(streamId)}`.execute(tx);
       actual = await versionOf(tx, streamId);
       if (expected !== 'any' && expected !== actual) throw new ConcurrencyError(streamId, expected, actual);
       if (events.length === 0) return { events: [], nextVersion: actual };
