@@ -27,8 +27,8 @@ const STREAM_LOCK = 7_300_002;
 
 /**
  * True; evaluated before the transaction draws a position (as a one-time filter or a statement of its own).
- * Besides the shared lock and the floor, one stream's appends queue for each other until commit, as they did
- * behind the old global lock: an `'any'` append then reads the version it writes after, never a stale one.
+ * Besides the shared lock and the floor, one stream's appends queue for each other until commit: an `'any'`
+ * append then reads the version it writes after, never one that an append still in flight is about to move.
  */
 export const registerAppender = (streamId: string) => sql<boolean>`(select pg_advisory_xact_lock_shared(${APPEND_LOCK}) is not null
   and pg_advisory_xact_lock(${STREAM_LOCK}, hashtext(${streamId})) is not null
