@@ -1,5 +1,5 @@
-// Event store: appends as a command makes them (one event per command, its own transaction, the advisory lock,
-// pg_notify and the projections), then a rebuild of every read model from the log.
+// Event store: appends as a command makes them (one event per command, its own transaction, registering as an
+// appender, the projections, then the coalesced NOTIFY after the commit), then a rebuild of every read model from the log.
 import { randomUUID } from 'node:crypto';
 import { subscriptionDecider } from '../modules/campaigns/index.ts';
 import { handleCommand } from '../modules/shared/kernel/index.ts';

@@ -14,6 +14,21 @@ const counters: Projection = {
   },
 };
 
+/** Another, with a batch form for rebuilds: one row per event, written one at a time live and many at a time on rebuild. */
+const batchedCalls: number[] = [];
+const seen: Projection = {
+  name: 'test-seen',
+  tables: ['test_seen'],
+  async apply(tx, event) {
+    await sql`insert into test_seen (position, stream_id, version) values (${event.position}, ${event.streamId}, ${event.streamVersion})`.execute(tx);
+  },
+  async applyAll(tx, events) {
+    batchedCalls.push(events.length);
+    await sql`insert into test_seen (position, stream_id, version)
+      values ${sql.join(events.map((e) => sql`(${e.position}, ${e.streamId}, ${e.streamVersion})`))}`.execute(tx);
+  },
+};
+
 describe.each(backends)('event store on $name', (backend) => {
   let handle: Awaited<ReturnType<typeof openMigrated>>;
   let store: ReturnType<typeof createEventStore>;
@@ -22,7 +37,8 @@ describe.each(backends)('event store on $name', (backend) => {
   beforeAll(async () => {
     handle = await openMigrated(backend);
     await sql`create table test_counters (stream_id text primary key, count integer not null, last_position bigint not null)`.execute(handle.db);
-    store = createEventStore(handle.db, { projections: [counters], onCommitted: (events) => committed.push(...events.map((e) => e.position)) });
+    await sql`create table test_seen (position bigint primary key, stream_id text not null, version integer not null)`.execute(handle.db);
+    store = createEventStore(handle.db, { projections: [counters, seen], onCommitted: (events) => committed.push(...events.map((e) => e.position)) });
   });
   afterAll(async () => handle?.close());
 
@@ -50,6 +66,18 @@ describe.each(backends)('event store on $name', (backend) => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results.filter((r) => r.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
     expect(await store.readStream('race')).toHaveLength(2);
+  });
+
+  it('appends at any version from many at once without a refusal, at consecutive versions', async () => {
+    await store.append('anyone', 0, [{ type: 'Opened', data: {} }]);
+    const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) =>
+      i % 2 === 0 ? store.append('anyone', 'any', [{ type: 'Noted', data: { i } }]) : store.append('anyone', 1, [{ type: 'Claimed', data: { i } }])));
+    const versioned = results.filter((_, i) => i % 2 === 1);
+    expect(results.filter((_, i) => i % 2 === 0).every((r) => r.status === 'fulfilled')).toBe(true);
+    for (const r of versioned.filter((r) => r.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+    const events = await store.readStream('anyone');
+    expect(events.map((e) => e.streamVersion)).toEqual(events.map((_, i) => i + 1));
+    expect(events.filter((e) => e.type === 'Noted')).toHaveLength(5);
   });
 
   it('updates read models in the same transaction, and rolls the events back when a projection fails', async () => {
@@ -97,9 +125,15 @@ describe.each(backends)('event store on $name', (backend) => {
     expect(live.rows.filter((r) => r.stream_id.startsWith('rebuilt-')).map((r) => [r.stream_id, r.count])).toEqual([['rebuilt-a', 3], ['rebuilt-b', 1]]);
     await sql`update test_counters set count = 999`.execute(handle.db);
     await sql`delete from test_counters where stream_id = 'rebuilt-b'`.execute(handle.db);
+    const liveSeen = await sql`select * from test_seen order by position`.execute(handle.db);
+    batchedCalls.length = 0;
     const { events } = await store.rebuildProjections();
     expect(events).toBeGreaterThanOrEqual(4);
     const rebuilt = await sql`select * from test_counters order by stream_id`.execute(handle.db);
     expect(rebuilt.rows).toEqual(live.rows);
+    // The batch form ran (once per page, not per event) and left the same rows as the live one-by-one path.
+    expect(batchedCalls.reduce((a, b) => a + b, 0)).toBe(events);
+    expect(batchedCalls.length).toBeLessThan(events);
+    expect((await sql`select * from test_seen order by position`.execute(handle.db)).rows).toEqual(liveSeen.rows);
   });
 });

@@ -1,10 +1,12 @@
 import type { RecordedEvent } from './types.ts';
 
-/** The channel every append notifies on commit (see store.ts); instances listen to follow the log. */
+/** The channel every instance notifies after its appends commit (horizon.ts); instances listen to follow the log. */
 export const EVENTS_CHANNEL = 'gestalt_events';
 
 export type LogFollowerOptions = {
+  /** Events after the position, in position order, none beyond a position that an event in flight could still take. */
   readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]>;
+  /** A position below which nothing can still appear: where following starts. */
   lastPosition(): Promise<number>;
   /** Calls `onNotify` whenever any instance commits an append; answers a function that stops listening. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
@@ -39,7 +41,7 @@ export function createLogFollower(options: LogFollowerOptions) {
       const batch = await options.readAll(after, 500);
       if (batch.length === 0) return;
       dispatch(batch);
-      // Appends commit in position order (one advisory lock), so nothing below this position can still appear.
+      // readAll stops at the settled position (horizon.ts): nothing at or below this one can still appear.
       after = batch.at(-1)!.position;
     }
   }

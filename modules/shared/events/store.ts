@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { SharedTables } from '../db/schema.ts';
-import { EVENTS_CHANNEL } from './follower.ts';
+import { APPEND_LOCK, createAnnouncer, registerAppender, settledPosition } from './horizon.ts';
+import { replay } from './replay.ts';
 import {
   ConcurrencyError,
   type EventMetadata,
@@ -12,10 +13,9 @@ import {
   type Tx,
 } from './types.ts';
 
-/** One lock id for the whole log: appends commit in position order, so a follower never skips one. */
-const APPEND_LOCK = 7_300_001;
 const UNIQUE_VIOLATION = '23505';
 const OUTBOX_ROWS_PER_INSERT = 1000;
+const REBUILD_PAGE = 2000;
 
 export type AppendOptions = {
   metadata?: EventMetadata;
@@ -50,6 +50,12 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
   onCommitted?: (events: RecordedEvent[]) => void;
 } = {}) {
   const projections = [...(options.projections ?? [])];
+  const announcer = createAnnouncer(db);
+  const committed = (events: RecordedEvent[]) => {
+    if (events.length === 0) return;
+    announcer.announce();
+    options.onCommitted?.(events);
+  };
 
   /** The stream's version as this transaction sees it now (0 for a stream that does not exist). */
   async function versionOf(tx: Tx, streamId: string) {
@@ -59,12 +65,10 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
   }
 
   /**
-   * The events at a known version in ONE statement: the version check, the log's lock, the notification and the
-   * insert. The lock is held from here to the commit, so whatever the lock covers should be short: taking it in
-   * the same statement as the insert saves the round trips that every other appender would wait out behind it.
-   * The lock is taken before a row is formed (so before `nextval` gives it a position); a writer that got to this
-   * stream first while we waited is caught by the unique (stream, version) constraint. No row back: the stream
-   * was not at `expected` when the statement began.
+   * The events at a known version in ONE statement: the version check, registering as an appender (see
+   * horizon.ts) and the insert. The registration is a one-time filter, evaluated before a row is formed, so before
+   * `nextval` gives it a position. A writer that got to this stream first is caught by the unique (stream, version)
+   * constraint. No row back: the stream was not at `expected` when the statement began.
    */
   async function insertAtVersion(tx: Tx, streamId: string, expected: number, events: NewEvent[], metadata: string) {
     const values = events.map((e, i) =>
@@ -73,7 +77,7 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
       insert into events (stream_id, stream_version, type, data, metadata)
       select v.* from (values ${sql.join(values)}) as v(stream_id, stream_version, type, data, metadata)
       where (select coalesce(max(stream_version), 0) from events where stream_id = ${streamId}) = ${expected}::integer
-        and (select pg_advisory_xact_lock(${APPEND_LOCK}) is not null and pg_notify(${EVENTS_CHANNEL}, '') is not null)
+        and ${registerAppender(streamId)}
       returning *`.execute(tx);
     return result.rows;
   }
@@ -89,8 +93,7 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
       }
       actual = expected;
     } else {
-      // The notification is delivered to every listening instance when (and only if) this transaction commits.
-      await sql`select pg_advisory_xact_lock(${APPEND_LOCK}), pg_notify(${EVENTS_CHANNEL}, '')`.execute(tx);
+      await sql`select ${registerAppender(streamId)}`.execute(tx);
       actual = await versionOf(tx, streamId);
       if (expected !== 'any' && expected !== actual) throw new ConcurrencyError(streamId, expected, actual);
       if (events.length === 0) return { events: [], nextVersion: actual };
@@ -129,9 +132,11 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
         const result = opts.tx
           ? await appendInTx(opts.tx, streamId, expected, events, opts)
           : await db.transaction().execute((tx) => appendInTx(tx, streamId, expected, events, opts));
-        if (!opts.tx && result.events.length > 0) options.onCommitted?.(result.events);
+        if (!opts.tx) committed(result.events);
         return result;
       } catch (error) {
+        // A rolled-back appender may have held back the settled position of others' commits: wake the followers.
+        if (!opts.tx) announcer.announce();
         if ((error as { code?: string }).code === UNIQUE_VIOLATION && /events_stream_version/.test(String((error as Error).message))) {
           throw new ConcurrencyError(streamId, expected, -1);
         }
@@ -140,7 +145,7 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
     },
 
     /** Notify listeners of events appended in a caller-held transaction, once it has committed. */
-    committed(events: RecordedEvent[]) { if (events.length > 0) options.onCommitted?.(events); },
+    committed,
 
     async readStream(streamId: string, tx?: Tx): Promise<RecordedEvent[]> {
       const rows = await (tx ?? db).selectFrom('events').selectAll().where('stream_id', '=', streamId)
@@ -148,20 +153,27 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
       return (rows as Row[]).map(toRecorded);
     },
 
-    /** The position of the newest event, 0 for an empty log. */
-    async lastPosition(): Promise<number> {
-      const row = await db.selectFrom('events').select((eb) => eb.fn.max<number | null>('position').as('p')).executeTakeFirst();
-      return Number(row?.p ?? 0);
-    },
+    /** The settled position (see horizon.ts): where a follower starts, sure that nothing below it can still appear. */
+    lastPosition: () => settledPosition(db),
 
-    /** Events after `afterPosition`, in commit order. */
-    async readAll(afterPosition = 0, limit = 1000, tx?: Tx): Promise<RecordedEvent[]> {
-      const rows = await (tx ?? db).selectFrom('events').selectAll().where('position', '>', afterPosition)
+    /**
+     * Events after `afterPosition` up to the settled position, in position order: a reader that goes on from the
+     * last one it got never skips an event that was still in flight.
+     */
+    async readAll(afterPosition = 0, limit = 1000): Promise<RecordedEvent[]> {
+      const upTo = await settledPosition(db);
+      const rows = await db.selectFrom('events').selectAll().where('position', '>', afterPosition).where('position', '<=', upTo)
         .orderBy('position').limit(limit).execute();
       return (rows as Row[]).map(toRecorded);
     },
 
-    /** Empties every read model and replays the whole log through the projections, atomically. */
+    /** Resolves once the last wake-up for other instances has been sent. */
+    announced: () => announcer.settled(),
+
+    /**
+     * Empties every read model and replays the whole log through the projections, atomically. Appenders are kept
+     * out meanwhile (the lock they hold shared), so the log is read plainly, in pages of REBUILD_PAGE events.
+     */
     async rebuildProjections(): Promise<{ events: number }> {
       let count = 0;
       await db.transaction().execute(async (tx) => {
@@ -170,11 +182,12 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
         for (const table of tables) await sql`delete from ${sql.table(table)}`.execute(tx);
         let after = 0;
         for (;;) {
-          const batch = await this.readAll(after, 500, tx);
-          if (batch.length === 0) break;
-          for (const event of batch) for (const p of projections) await p.apply(tx, event);
-          count += batch.length;
-          after = batch[batch.length - 1]!.position;
+          const rows = await tx.selectFrom('events').selectAll().where('position', '>', after)
+            .orderBy('position').limit(REBUILD_PAGE).execute();
+          if (rows.length === 0) break;
+          await replay(tx, projections, (rows as Row[]).map(toRecorded));
+          count += rows.length;
+          after = Number(rows.at(-1)!.position);
         }
       });
       return { events: count };

@@ -22,13 +22,19 @@ export type Tx = Transaction<SharedTables>;
 
 /**
  * A read model updater. Runs inside the append's transaction and again, in log order, on rebuild.
- * `Own` names the module's tables it writes; the store holds every module's projections.
+ * `Own` names the module's tables it writes; the store holds every module's projections. It reads and writes
+ * only its own tables, so projections are independent of each other (a rebuild runs them one after another).
  */
 export type Projection<Own = any> = {
   name: string;
   /** Tables this projection owns: emptied before a rebuild. */
   tables: readonly string[];
   apply(tx: Transaction<SharedTables & Own>, event: RecordedEvent): Promise<void>;
+  /**
+   * Optional, for a rebuild: exactly what `apply` of each of `events` in turn would do, in fewer statements
+   * (one round trip per event is most of a rebuild's time).
+   */
+  applyAll?(tx: Transaction<SharedTables & Own>, events: readonly RecordedEvent[]): Promise<void>;
 };
 
 /** A side effect to perform after commit, at most once per `dedupeKey`. */
