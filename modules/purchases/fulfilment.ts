@@ -87,7 +87,7 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
       });
     });
     if (typeof decided === 'string') return decided;
-    deps.store.committed(decided.recorded);
+    await deps.store.committed(decided.recorded);
     return decided.events.length > 0 ? 'refunded' : 'already-refunded';
   }
 

@@ -3,10 +3,13 @@ import type { LogFollowerOptions } from '../../modules/shared/events/index.ts';
 /**
  * Whether this process has read every event committed so far by any instance: every commit notifies every
  * listener (modules/shared/events/store.ts), so from a notification until the follower's next read that comes
- * back short, something may be unread. What is kept in memory per user (remembered sessions) is used only while
+ * back short (with no append in flight holding it back), something may be unread. What is kept in memory per user (remembered sessions) is used only while
  * this says current; otherwise the database is asked. Wraps the follower's `listen` and `readAll`.
  */
-export function trackLogFreshness(source: Pick<LogFollowerOptions, 'listen' | 'readAll'>) {
+export function trackLogFreshness(source: Pick<LogFollowerOptions, 'listen' | 'readAll'> & {
+  /** True while an append still in flight holds the readable log below events already committed (store.heldBack). */
+  heldBack?: () => Promise<boolean>;
+}) {
   let heard = 0;
   let read = 0;
   return {
@@ -14,7 +17,9 @@ export function trackLogFreshness(source: Pick<LogFollowerOptions, 'listen' | 'r
     readAll: (async (after, limit) => {
       const asOf = heard;
       const batch = await source.readAll(after, limit);
-      if (batch.length < limit) read = Math.max(read, asOf);
+      // A short page is the end of the log, unless an append in flight keeps committed events out of reach: its
+      // own commit will be announced, and until then this process is not current.
+      if (batch.length < limit && !(await source.heldBack?.())) read = Math.max(read, asOf);
       return batch;
     }) as LogFollowerOptions['readAll'],
     /** False before the first listen and from any notification until it has been read. */

@@ -81,7 +81,7 @@ async function boot(): Promise<Runtime> {
     let outbox: OutboxWorker | null = null;
     let follower: LogFollower | null = null;
     const store = createEventStore(database.db, { onCommitted: (events) => { outbox?.notify(); follower?.committed(events); } });
-    const freshness = trackLogFreshness({ readAll: (after, limit) => store.readAll(after, limit), listen: database.listen });
+    const freshness = trackLogFreshness({ readAll: (after, limit) => store.readAll(after, limit), listen: database.listen, heldBack: () => store.heldBack() });
     const wired = wireModules({ config, log, db: database.db, store }, { log: freshness });
     outbox = outboxWorkers(database.db, wired.outboxHandlers, wired.outboxLanes, log);
     follower = createLogFollower({

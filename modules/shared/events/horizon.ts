@@ -36,6 +36,11 @@ export const registerAppender = (streamId: string) => sql<boolean>`(select pg_ad
 
 /** The highest position such that no event at or below it can still appear (see above); 0 for an empty log. */
 export async function settledPosition(db: Kysely<SharedTables>): Promise<number> {
+  return (await horizon(db)).settled;
+}
+
+/** The settled position and the last position drawn: below `last` but above `settled`, events may still appear. */
+export async function horizon(db: Kysely<SharedTables>): Promise<{ settled: number; last: number }> {
   // Two statements, in this order: the last value strictly before the look at who is still in flight.
   const last = Number((await sql<{ last: number }>`select ${LAST_DRAWN} as last`.execute(db)).rows[0]!.last);
   const floors = await sql<{ floor: number | null }>`
@@ -43,29 +48,33 @@ export async function settledPosition(db: Kysely<SharedTables>): Promise<number>
     where locktype = 'advisory' and objsubid = 1 and classid::bigint >= (1::bigint << 30)
       and database = (select oid from pg_database where datname = current_database())`.execute(db);
   const floor = floors.rows[0]?.floor;
-  return floor === null || floor === undefined ? last : Math.min(last, Number(floor));
+  return { last, settled: floor === null || floor === undefined ? last : Math.min(last, Number(floor)) };
 }
 
 /**
  * Wakes the followers of every instance after a commit. NOTIFY inside the appending transaction would make the
  * commits serial again (PostgreSQL holds one lock per database from a notifying transaction's pre-commit to its
  * end, WAL flush included), so it is sent after the commit, on its own, at most one at a time: commits while one
- * is on its way are covered by one more. A lost notification (the process dies first) is made up by the
- * followers' poll.
+ * is on its way are covered by one more. `announce` resolves once a NOTIFY sent after the call has gone out, so
+ * a command answers its caller only when every instance has been told (a log-out is refused on the next request
+ * anywhere). A lost notification (the process dies first) is made up by the followers' poll.
  */
 export function createAnnouncer(db: Kysely<SharedTables>) {
   let sending: Promise<void> | null = null;
-  let again = false;
+  let waiting: (() => void)[] = [];
   return {
-    announce() {
-      again = true;
+    announce(): Promise<void> {
+      const told = new Promise<void>((resolve) => waiting.push(resolve));
       sending ??= (async () => {
-        while (again) {
-          again = false;
+        while (waiting.length > 0) {
+          const these = waiting;
+          waiting = [];
           try { await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(db); } catch { /* the poll covers it */ }
+          for (const resolve of these) resolve();
         }
         sending = null;
       })();
+      return told;
     },
     /** Resolves when nothing is left to send (tests, shutdown). */
     async settled() { await sending; },

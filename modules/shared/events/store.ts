@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { SharedTables } from '../db/schema.ts';
-import { APPEND_LOCK, createAnnouncer, registerAppender, settledPosition } from './horizon.ts';
+import { APPEND_LOCK, createAnnouncer, horizon, registerAppender, settledPosition } from './horizon.ts';
 import { replay } from './replay.ts';
 import {
   ConcurrencyError,
@@ -51,10 +51,11 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
 } = {}) {
   const projections = [...(options.projections ?? [])];
   const announcer = createAnnouncer(db);
-  const committed = (events: RecordedEvent[]) => {
+  /** This instance learns at once; the others once the announcement has gone out, before the caller is answered. */
+  const committed = async (events: RecordedEvent[]) => {
     if (events.length === 0) return;
-    announcer.announce();
     options.onCommitted?.(events);
+    await announcer.announce();
   };
 
   /** The stream's version as this transaction sees it now (0 for a stream that does not exist). */
@@ -132,11 +133,11 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
         const result = opts.tx
           ? await appendInTx(opts.tx, streamId, expected, events, opts)
           : await db.transaction().execute((tx) => appendInTx(tx, streamId, expected, events, opts));
-        if (!opts.tx) committed(result.events);
+        if (!opts.tx) await committed(result.events);
         return result;
       } catch (error) {
         // A rolled-back appender may have held back the settled position of others' commits: wake the followers.
-        if (!opts.tx) announcer.announce();
+        if (!opts.tx) void announcer.announce();
         if ((error as { code?: string }).code === UNIQUE_VIOLATION && /events_stream_version/.test(String((error as Error).message))) {
           throw new ConcurrencyError(streamId, expected, -1);
         }
@@ -166,6 +167,9 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
         .orderBy('position').limit(limit).execute();
       return (rows as Row[]).map(toRecorded);
     },
+
+    /** Whether a position already drawn may still commit below the last one: a reader up to date now may miss it. */
+    heldBack: async () => { const h = await horizon(db); return h.settled < h.last; },
 
     /** Resolves once the last wake-up for other instances has been sent. */
     announced: () => announcer.settled(),

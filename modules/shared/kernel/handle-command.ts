@@ -65,7 +65,7 @@ export async function handleCommand<C, E extends NewEvent, S, Own = unknown>(
   for (let attempt = 1; ; attempt++) {
     try {
       const decided = await deps.db.transaction().execute((tx) => decideInTx(deps, tx, decider, streamId, command, opts));
-      deps.store.committed(decided.recorded);
+      await deps.store.committed(decided.recorded);
       return decided;
     } catch (error) {
       if (error instanceof ConcurrencyError && attempt < MAX_ATTEMPTS) continue;

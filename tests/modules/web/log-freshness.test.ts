@@ -5,12 +5,17 @@ import { trackLogFreshness } from '../../../src/server/log-freshness.ts';
 /** A log source whose notifications and reads the test releases by hand. */
 function given() {
   let notify = () => {};
+  let heldBack = false;
   const pending: ((rows: RecordedEvent[]) => void)[] = [];
   const freshness = trackLogFreshness({
     listen: async (_channel, onNotify) => { notify = onNotify; return async () => {}; },
     readAll: () => new Promise<RecordedEvent[]>((resolve) => pending.push(resolve)),
+    heldBack: async () => heldBack,
   });
-  return { freshness, notify: () => notify(), answerRead: (rows: RecordedEvent[] = []) => pending.shift()!(rows) };
+  return {
+    freshness, notify: () => notify(), answerRead: (rows: RecordedEvent[] = []) => pending.shift()!(rows),
+    holdBack: (value: boolean) => { heldBack = value; },
+  };
 }
 
 describe('whether this process has read every committed event', () => {
@@ -53,5 +58,22 @@ describe('whether this process has read every committed event', () => {
     answerRead([{ position: 1 } as RecordedEvent]);
     await full;
     expect(freshness.isCurrent()).toBe(false);
+  });
+
+  it('given an append in flight holding committed events out of reach, when a read comes back short, then it is not current', async () => {
+    const { freshness, notify, answerRead, holdBack } = given();
+    await freshness.listen('log', () => {});
+    notify();
+    holdBack(true);
+    const held = freshness.readAll(0, 500);
+    answerRead();
+    await held;
+    expect(freshness.isCurrent()).toBe(false);
+    holdBack(false);
+    notify();
+    const free = freshness.readAll(0, 500);
+    answerRead();
+    await free;
+    expect(freshness.isCurrent()).toBe(true);
   });
 });
