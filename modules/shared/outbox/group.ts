@@ -1,0 +1,33 @@
+/**
+ * Group commit: calls made while a flush is running wait and go together in the next one, so N concurrent
+ * callers cost one round trip per group instead of one each (and a lone caller waits for nobody). `flush`
+ * answers one result per item, in order; when it fails, every caller of that group gets the error.
+ */
+export function groupCommit<T, R>(flush: (items: T[]) => Promise<R[]>): (item: T) => Promise<R> {
+  type Waiting = { item: T; resolve: (r: R) => void; reject: (e: unknown) => void };
+  let queued: Waiting[] = [];
+  let running = false;
+
+  async function drain() {
+    while (queued.length > 0) {
+      const group = queued;
+      queued = [];
+      try {
+        const results = await flush(group.map((w) => w.item));
+        group.forEach((w, i) => w.resolve(results[i]!));
+      } catch (error) {
+        for (const w of group) w.reject(error);
+      }
+    }
+    running = false;
+  }
+
+  return (item) => new Promise<R>((resolve, reject) => {
+    queued.push({ item, resolve, reject });
+    // The first caller starts a flush a microtask later, so callers of the same moment share it.
+    if (!running) {
+      running = true;
+      queueMicrotask(() => void drain());
+    }
+  });
+}
