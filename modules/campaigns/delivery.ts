@@ -5,7 +5,7 @@ import { messageOptions, type Mail, type SendMail, type SendRaw } from '../maili
 import type { ModuleDb } from '../shared/db/index.ts';
 import type { OutboxMessage } from '../shared/events/index.ts';
 import type { OutboxHandler } from '../shared/outbox/index.ts';
-import { deliveryLedger, type CampaignMailPayload } from './ledger.ts';
+import { deliveryLedger, type CampaignMailPayload, type Claim, type Settled } from './ledger.ts';
 import { campaignMail, type Recipient } from './mail.ts';
 import type { CampaignsTables } from './schema.ts';
 
@@ -79,17 +79,24 @@ export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
     }
   }
 
+  /** Settles the delivery and marks its outbox row done in one statement (see ledger.ts). */
+  async function settled(p: CampaignMailPayload, outcome: Settled, claim: Claim): Promise<'done'> {
+    if (!(await ledger.settle(p, outcome, claim))) deps.log.warn({ outboxId: claim.outboxId }, 'outbox claim lost before completion');
+    return 'done';
+  }
+
   return async (payload, message) => {
     const p = payload as CampaignMailPayload;
+    const claim = { outboxId: message.id, claimToken: message.claimToken };
     const known = await ledger.known(p);
     if (known.outcome === 'in_doubt') {
       deps.log.warn({ outboxId: message.id, campaignId: p.campaignId, userId: p.userId }, 'campaign message was in doubt (sent up to the final dot before a crash): settled as delivered, not sent again');
-      return ledger.settle(p, 'sent');
+      return settled(p, 'sent', claim);
     }
     if (known.outcome) return;
-    if (known.unsubscribed) return ledger.settle(p, 'unsubscribed');
+    if (known.unsubscribed) return settled(p, 'unsubscribed', claim);
     const to = await deps.recipient(p.userId);
-    if (!to) return ledger.settle(p, 'skipped');
+    if (!to) return settled(p, 'skipped', claim);
 
     const unsubscribeUrl = deps.unsubscribeUrl(p.userId);
     const mail = campaignMail(await letterOf(p.campaignId), to, { site: deps.site, unsubscribeUrl });
@@ -97,12 +104,12 @@ export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
     await waitForSlot(message.id, message.claimToken);
     if (!deps.relay) {
       await deps.keepInDevMailbox(mail, messageId);
-      return ledger.settle(p, 'sent');
+      return settled(p, 'sent', claim);
     }
     const compiled = new MailComposer(composerOptions(mail, messageId, deps.from, unsubscribeUrl)).compile();
     const raw = await compiled.build();
     let marked = false;
-    const stream = endsAfter(raw, async () => (marked = await ledger.markInDoubt(p, { outboxId: message.id, claimToken: message.claimToken })));
+    const stream = endsAfter(raw, async () => (marked = await ledger.markInDoubt(p, claim)));
     try {
       await deps.relay(compiled.getEnvelope() as { from: string; to: string[] }, stream);
     } catch (error) {
@@ -115,7 +122,7 @@ export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
       }
       deps.log.warn({ outboxId: message.id, campaignId: p.campaignId, userId: p.userId, err: error }, 'campaign message in doubt after the final dot: counted as delivered, not sent again');
     }
-    await ledger.settle(p, 'sent');
+    return settled(p, 'sent', claim);
   };
 }
 

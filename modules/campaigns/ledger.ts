@@ -7,14 +7,14 @@ import type { CampaignsTables } from './schema.ts';
 export type CampaignMailPayload = { campaignId: string; userId: string };
 export type Settled = 'sent' | 'unsubscribed' | 'skipped';
 type Known = { outcome: string | null; unsubscribed: boolean };
-type Claim = { outboxId: number; claimToken: string };
+export type Claim = { outboxId: number; claimToken: string };
 
 const key = (campaignId: string, userId: string) => `${campaignId}\u0000${userId}`;
 
 /**
  * campaign_deliveries as delivery reads and writes it. Messages in flight at the same moment share statements
- * (group commit, modules/shared/outbox/group.ts): one look-up, one in-doubt mark and one settlement per group
- * instead of one each, which is most of what a message costs the database.
+ * (group commit, modules/shared/outbox/group.ts): one look-up, one in-doubt mark and one settlement (with the
+ * outbox rows' completion) per group instead of one each, which is most of what a message costs the database.
  */
 export function deliveryLedger(db: ModuleDb<CampaignsTables>) {
   /** What earlier attempts settled, and whether the recipient unsubscribed. */
@@ -46,20 +46,30 @@ export function deliveryLedger(db: ModuleDb<CampaignsTables>) {
     return items.map((m) => marked.has(key(m.campaignId, m.userId)));
   });
 
-  /** How each delivery ended (an in-doubt mark becomes `sent`). */
-  const settle = groupCommit(async (items: { p: CampaignMailPayload; outcome: Settled }[]): Promise<void[]> => {
-    await sql`
-      insert into campaign_deliveries (campaign_id, user_id, outcome, settled_at)
-      select t.campaign_id, t.user_id, t.outcome, now()
-      from unnest(${items.map((s) => s.p.campaignId)}::text[], ${items.map((s) => s.p.userId)}::text[], ${items.map((s) => s.outcome)}::text[]) as t(campaign_id, user_id, outcome)
-      on conflict (campaign_id, user_id) do update set outcome = excluded.outcome, settled_at = now()`.execute(db);
-    return items.map(() => undefined);
+  /**
+   * How each delivery ended (an in-doubt mark becomes `sent`), and its outbox row done, in one statement: the
+   * outcome and the row's completion commit together. Answers whether the row was still ours.
+   */
+  const settle = groupCommit(async (items: { p: CampaignMailPayload; outcome: Settled; claim: Claim }[]): Promise<boolean[]> => {
+    const { rows } = await sql<{ id: number | string }>`
+      with settled as (
+        insert into campaign_deliveries (campaign_id, user_id, outcome, settled_at)
+        select t.campaign_id, t.user_id, t.outcome, now()
+        from unnest(${items.map((s) => s.p.campaignId)}::text[], ${items.map((s) => s.p.userId)}::text[], ${items.map((s) => s.outcome)}::text[]) as t(campaign_id, user_id, outcome)
+        on conflict (campaign_id, user_id) do update set outcome = excluded.outcome, settled_at = now()
+      )
+      update outbox set status = 'done', done_at = now(), claimed_until = null, last_error = null
+      from unnest(${items.map((s) => s.claim.outboxId)}::bigint[], ${items.map((s) => s.claim.claimToken)}::text[]) as t(id, claim_token)
+      where outbox.id = t.id and outbox.claim_token = t.claim_token and outbox.status = 'pending'
+      returning outbox.id`.execute(db);
+    const done = new Set(rows.map((r) => Number(r.id)));
+    return items.map((s) => done.has(s.claim.outboxId));
   });
 
   return {
     known,
     markInDoubt: (p: CampaignMailPayload, claim: Claim) => markInDoubt({ ...p, ...claim }),
-    settle: (p: CampaignMailPayload, outcome: Settled) => settle({ p, outcome }),
+    settle: (p: CampaignMailPayload, outcome: Settled, claim: Claim) => settle({ p, outcome, claim }),
     /** The relay refused a marked message: it does not have it, so the mark goes and the message is tried again. */
     async unmark(p: CampaignMailPayload) {
       await db.deleteFrom('campaign_deliveries').where('campaign_id', '=', p.campaignId).where('user_id', '=', p.userId).execute();

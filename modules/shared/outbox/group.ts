@@ -8,8 +8,14 @@ export function groupCommit<T, R>(flush: (items: T[]) => Promise<R[]>): (item: T
   let queued: Waiting[] = [];
   let running = false;
 
+  /**
+   * Waits one turn of the event loop before each flush: the callers whose socket or timer events are pending join
+   * it. (PGlite runs a query without yielding and resolves it in a microtask, so without the turn every caller
+   * arriving during a flush would find the next one already started alone.)
+   */
   async function drain() {
     while (queued.length > 0) {
+      await new Promise((resolve) => setImmediate(resolve));
       const group = queued;
       queued = [];
       try {
@@ -24,10 +30,9 @@ export function groupCommit<T, R>(flush: (items: T[]) => Promise<R[]>): (item: T
 
   return (item) => new Promise<R>((resolve, reject) => {
     queued.push({ item, resolve, reject });
-    // The first caller starts a flush a microtask later, so callers of the same moment share it.
     if (!running) {
       running = true;
-      queueMicrotask(() => void drain());
+      void drain();
     }
   });
 }

@@ -3,8 +3,12 @@ import { sql, type Kysely } from 'kysely';
 import type { SharedTables } from '../db/schema.ts';
 import { groupCommit } from './group.ts';
 
-/** `claimToken` names this attempt's claim: a handler that must commit something only while the claim holds checks it. */
-export type OutboxHandler = (payload: unknown, message: { id: number; topic: string; attempts: number; claimToken: string }) => Promise<void>;
+/**
+ * `claimToken` names this attempt's claim: a handler that must commit something only while the claim holds checks it.
+ * A handler answers `'done'` when it has itself marked the row done (status, done_at, claimed_until and last_error as
+ * the worker sets them, and only while the claim is ours), in the statement that commits its own bookkeeping.
+ */
+export type OutboxHandler = (payload: unknown, message: { id: number; topic: string; attempts: number; claimToken: string }) => Promise<void | 'done'>;
 
 export type OutboxLogger = {
   info(obj: object, msg?: string): void;
@@ -117,8 +121,8 @@ export function createOutboxWorker(db: Kysely<SharedTables>, options: OutboxWork
     const handler = options.handlers[row.topic];
     try {
       if (!handler) throw new Error(`no handler for outbox topic ${row.topic}`);
-      await handler(row.payload, { id: Number(row.id), topic: row.topic, attempts: row.attempts, claimToken: row.claim_token! });
-      if (!(await markDone(row))) options.log?.warn({ outboxId: row.id }, 'outbox claim lost before completion');
+      const outcome = await handler(row.payload, { id: Number(row.id), topic: row.topic, attempts: row.attempts, claimToken: row.claim_token! });
+      if (outcome !== 'done' && !(await markDone(row))) options.log?.warn({ outboxId: row.id }, 'outbox claim lost before completion');
     } catch (error) {
       const nextAttemptAt = new Date(Date.now() + backoff(row.attempts));
       // Given up when out of attempts, or when the next try would fall after the message's time is up.
