@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import MailComposer from 'nodemailer/lib/mail-composer';
-import { messageOptions, type Mail, type SendMail, type SendRaw } from '../mailing/index.ts';
+import type { SendMail, SendRaw } from '../mailing/index.ts';
 import type { ModuleDb } from '../shared/db/index.ts';
 import type { OutboxMessage } from '../shared/events/index.ts';
 import type { OutboxHandler } from '../shared/outbox/index.ts';
+import { campaignComposer } from './compose.ts';
 import { deliveryLedger, type CampaignMailPayload, type Claim, type Settled } from './ledger.ts';
 import { campaignMail, type Recipient } from './mail.ts';
 import type { CampaignsTables } from './schema.ts';
@@ -62,6 +62,7 @@ export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
   }
 
   const ledger = deliveryLedger(db);
+  const compose = campaignComposer(deps.from);
 
   /** Extends our claim on the row; false when it is no longer ours. */
   const holdClaim = async (outboxId: number, claimToken: string) => Number((await db.updateTable('outbox')
@@ -106,12 +107,11 @@ export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
       await deps.keepInDevMailbox(mail, messageId);
       return settled(p, 'sent', claim);
     }
-    const compiled = new MailComposer(composerOptions(mail, messageId, deps.from, unsubscribeUrl)).compile();
-    const raw = await compiled.build();
+    const { envelope, raw } = await compose(p.campaignId, mail, messageId, unsubscribeUrl);
     let marked = false;
     const stream = endsAfter(raw, async () => (marked = await ledger.markInDoubt(p, claim)));
     try {
-      await deps.relay(compiled.getEnvelope() as { from: string; to: string[] }, stream);
+      await deps.relay(envelope, stream);
     } catch (error) {
       // Before the mark the relay cannot have the message: retry. After it, an answer from the relay refused it
       // (retry too); no answer at all is the in-doubt case: the relay may have it, so it is not sent again.
@@ -141,15 +141,5 @@ function endsAfter(raw: Buffer, beforeEnd: () => Promise<boolean>): Readable {
         (error: unknown) => this.destroy(error as Error),
       );
     },
-  });
-}
-
-function composerOptions(mail: Mail, messageId: string, from: string, unsubscribeUrl: string) {
-  const sender = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
-  const token = unsubscribeUrl.slice(unsubscribeUrl.lastIndexOf('/') + 1);
-  return messageOptions(mail, messageId, from, {
-    // RFC 2369 and RFC 8058: mail clients offer an unsubscribe button that POSTs to the https URL, no login.
-    'List-Unsubscribe': `<${unsubscribeUrl}>, <mailto:${sender}?subject=${encodeURIComponent(`unsubscribe ${token}`)}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   });
 }
