@@ -31,4 +31,14 @@ describe('group commit', () => {
     fail = false;
     expect(await echo('c')).toBe('c');
   });
+
+  it('with gatherMs, lets a group fill up to `enough` callers arriving at different moments, and flushes as soon as it has', async () => {
+    const flushed: number[][] = [];
+    const same = groupCommit(async (items: number[]) => { flushed.push(items); return items; }, { gatherMs: 60_000, enough: 3 });
+    const first = same(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const rest = [same(2), same(3)];
+    expect(await Promise.all([first, ...rest])).toEqual([1, 2, 3]);
+    expect(flushed).toEqual([[1, 2, 3]]);
+  });
 });

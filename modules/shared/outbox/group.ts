@@ -3,10 +3,12 @@
  * callers cost one round trip per group instead of one each (and a lone caller waits for nobody). `flush`
  * answers one result per item, in order; when it fails, every caller of that group gets the error.
  */
-export function groupCommit<T, R>(flush: (items: T[]) => Promise<R[]>): (item: T) => Promise<R> {
+export function groupCommit<T, R>(flush: (items: T[]) => Promise<R[]>, options: { gatherMs?: number; enough?: number } = {}): (item: T) => Promise<R> {
   type Waiting = { item: T; resolve: (r: R) => void; reject: (e: unknown) => void };
+  const { gatherMs = 0, enough = Number.POSITIVE_INFINITY } = options;
   let queued: Waiting[] = [];
   let running = false;
+  let gathered: (() => void) | null = null;
 
   /**
    * Waits one turn of the event loop before each flush: the callers whose socket or timer events are pending join
@@ -16,6 +18,13 @@ export function groupCommit<T, R>(flush: (items: T[]) => Promise<R[]>): (item: T
   async function drain() {
     while (queued.length > 0) {
       await new Promise((resolve) => setImmediate(resolve));
+      // A caller that can wait (`gatherMs`) lets a group fill up to `enough` items first: fewer, larger flushes.
+      if (gatherMs > 0 && queued.length < enough) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => { gathered = null; resolve(); }, gatherMs);
+          gathered = () => { clearTimeout(timer); gathered = null; resolve(); };
+        });
+      }
       const group = queued;
       queued = [];
       try {
@@ -30,6 +39,7 @@ export function groupCommit<T, R>(flush: (items: T[]) => Promise<R[]>): (item: T
 
   return (item) => new Promise<R>((resolve, reject) => {
     queued.push({ item, resolve, reject });
+    if (queued.length >= enough) gathered?.();
     if (!running) {
       running = true;
       void drain();
