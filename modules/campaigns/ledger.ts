@@ -10,7 +10,7 @@ type Known = { outcome: string | null; unsubscribed: boolean };
 export type Claim = { outboxId: number; claimToken: string };
 
 /** How long a settlement may wait for others to share its statement. */
-const SETTLE_GATHER_MS = 20;
+const SETTLE_GATHER_MS = 5;
 
 const key = (campaignId: string, userId: string) => `${campaignId}\u0000${userId}`;
 
@@ -51,7 +51,9 @@ export function deliveryLedger(db: ModuleDb<CampaignsTables>) {
 
   /**
    * How each delivery ended (an in-doubt mark becomes `sent`), and its outbox row done, in one statement: the
-   * outcome and the row's completion commit together. Answers whether the row was still ours.
+   * outcome and the row's completion commit together. Answers whether the row was still ours. Nothing but its own
+   * outbox runner waits for a settlement (the relay connection is free already), so settlements gather for a few
+   * milliseconds into larger statements (a batch's last runners wait that long before the next claim).
    */
   const settle = groupCommit(async (items: { p: CampaignMailPayload; outcome: Settled; claim: Claim }[]): Promise<boolean[]> => {
     const { rows } = await sql<{ id: number | string }>`
@@ -67,8 +69,6 @@ export function deliveryLedger(db: ModuleDb<CampaignsTables>) {
       returning outbox.id`.execute(db);
     const done = new Set(rows.map((r) => Number(r.id)));
     return items.map((s) => done.has(s.claim.outboxId));
-  // Nothing waits for a settlement but its own outbox runner (the relay connection is free already): settlements
-  // gather for a few milliseconds into larger statements.
   }, { gatherMs: SETTLE_GATHER_MS, enough: 32 });
 
   return {
