@@ -1,17 +1,15 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import MailComposer from 'nodemailer/lib/mail-composer';
-import { messageOptions, type Mail, type SendMail, type SendRaw } from '../mailing/index.ts';
+import type { SendMail, SendRaw } from '../mailing/index.ts';
 import type { ModuleDb } from '../shared/db/index.ts';
 import type { OutboxMessage } from '../shared/events/index.ts';
 import type { OutboxHandler } from '../shared/outbox/index.ts';
+import { campaignComposer } from './compose.ts';
+import { deliveryLedger, type CampaignMailPayload, type Claim, type Settled } from './ledger.ts';
 import { campaignMail, type Recipient } from './mail.ts';
 import type { CampaignsTables } from './schema.ts';
 
 export const CAMPAIGN_MAIL_TOPIC = 'campaign-mail';
-
-/** Ids only: the address, name and language are looked up when the message goes out, so an erased user leaves nothing here. */
-export type CampaignMailPayload = { campaignId: string; userId: string };
 
 export const campaignMessage = (campaignId: string, userId: string): OutboxMessage =>
   ({ topic: CAMPAIGN_MAIL_TOPIC, dedupeKey: `campaign:${campaignId}:${userId}`, payload: { campaignId, userId } satisfies CampaignMailPayload });
@@ -33,8 +31,6 @@ export type DeliveryDeps = {
   domain: string;
 };
 
-type Outcome = 'sent' | 'unsubscribed' | 'skipped';
-
 /**
  * Delivers one campaign message exactly once, across crashes and instances. The outbox worker's claim (SKIP
  * LOCKED, lease, renewal) keeps two workers from holding one row; what it cannot close alone is "sent but not
@@ -45,7 +41,9 @@ type Outcome = 'sent' | 'unsubscribed' | 'skipped';
  * - claim lost before the mark: the stream fails, the message is abandoned mid-DATA, the new holder sends it;
  * - a row found `in_doubt` by a later claim is settled as delivered without sending.
  * The one window left is between the mark's commit and the final dot (a few milliseconds): a crash there loses
- * that message, it never sends it twice (at most once there, exactly once everywhere else).
+ * the messages in it, it never sends one twice (at most once there, exactly once everywhere else). Marks of
+ * messages reaching their end together commit in one statement (ledger.ts), so the window holds at most one
+ * message per relay connection (modules/mailing: 4 per instance).
  * The dev mailbox needs none of this: it keeps a message once per Message-ID.
  */
 export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
@@ -63,35 +61,8 @@ export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
     return letter;
   }
 
-  async function settle(p: CampaignMailPayload, outcome: Outcome): Promise<void> {
-    await db.insertInto('campaign_deliveries')
-      .values({ campaign_id: p.campaignId, user_id: p.userId, outcome, settled_at: sql<Date>`now()` })
-      .onConflict((c) => c.columns(['campaign_id', 'user_id']).doUpdateSet({ outcome, settled_at: sql<Date>`now()` })).execute();
-  }
-
-  /**
-   * Commits the in-doubt mark if the outbox row is still claimed by us; false when another worker took it. One
-   * statement: the row lock (FOR UPDATE) holds off a new claim until the mark has committed with it.
-   */
-  const markInDoubt = async (p: CampaignMailPayload, outboxId: number, claimToken: string) => (await sql`
-    insert into campaign_deliveries (campaign_id, user_id, outcome, in_doubt_at)
-    select ${p.campaignId}, ${p.userId}, 'in_doubt', now() from outbox
-    where id = ${outboxId} and claim_token = ${claimToken} and status = 'pending'
-    for update
-    on conflict (campaign_id, user_id) do update set outcome = 'in_doubt', in_doubt_at = now()`.execute(db)).numAffectedRows === 1n;
-
-  /**
-   * The stretch from the in-doubt mark to the final dot, one message at a time in this process, however many
-   * are sent at once: a crash inside it can cost that one message (see above), never several.
-   */
-  let lastDot: Promise<void> = Promise.resolve();
-  const finalDotTurn = async () => {
-    const previous = lastDot;
-    let done!: () => void;
-    lastDot = new Promise((resolve) => (done = resolve));
-    await previous;
-    return done;
-  };
+  const ledger = deliveryLedger(db);
+  const compose = campaignComposer(deps.from);
 
   /** Extends our claim on the row; false when it is no longer ours. */
   const holdClaim = async (outboxId: number, claimToken: string) => Number((await db.updateTable('outbox')
@@ -109,21 +80,24 @@ export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
     }
   }
 
+  /** Settles the delivery and marks its outbox row done in one statement (see ledger.ts). */
+  async function settled(p: CampaignMailPayload, outcome: Settled, claim: Claim): Promise<'done'> {
+    if (!(await ledger.settle(p, outcome, claim))) deps.log.warn({ outboxId: claim.outboxId }, 'outbox claim lost before completion');
+    return 'done';
+  }
+
   return async (payload, message) => {
     const p = payload as CampaignMailPayload;
-    // What earlier attempts settled and whether the recipient unsubscribed, in one round trip.
-    const { rows: [known] } = await sql<{ outcome: string | null; unsubscribed: boolean }>`
-      select (select outcome from campaign_deliveries where campaign_id = ${p.campaignId} and user_id = ${p.userId}) as outcome,
-             exists (select 1 from campaign_unsubscribed where user_id = ${p.userId}) as unsubscribed`.execute(db);
-    if (known?.outcome === 'in_doubt') {
+    const claim = { outboxId: message.id, claimToken: message.claimToken };
+    const known = await ledger.known(p);
+    if (known.outcome === 'in_doubt') {
       deps.log.warn({ outboxId: message.id, campaignId: p.campaignId, userId: p.userId }, 'campaign message was in doubt (sent up to the final dot before a crash): settled as delivered, not sent again');
-      await settle(p, 'sent');
-      return;
+      return settled(p, 'sent', claim);
     }
-    if (known?.outcome) return;
-    if (known?.unsubscribed) return settle(p, 'unsubscribed');
+    if (known.outcome) return;
+    if (known.unsubscribed) return settled(p, 'unsubscribed', claim);
     const to = await deps.recipient(p.userId);
-    if (!to) return settle(p, 'skipped');
+    if (!to) return settled(p, 'skipped', claim);
 
     const unsubscribeUrl = deps.unsubscribeUrl(p.userId);
     const mail = campaignMail(await letterOf(p.campaignId), to, { site: deps.site, unsubscribeUrl });
@@ -131,34 +105,24 @@ export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
     await waitForSlot(message.id, message.claimToken);
     if (!deps.relay) {
       await deps.keepInDevMailbox(mail, messageId);
-      return settle(p, 'sent');
+      return settled(p, 'sent', claim);
     }
-    const compiled = new MailComposer(composerOptions(mail, messageId, deps.from, unsubscribeUrl)).compile();
-    const raw = await compiled.build();
+    const { envelope, raw } = await compose(p.campaignId, mail, messageId, unsubscribeUrl);
     let marked = false;
-    let release: (() => void) | null = null;
-    const stream = endsAfter(raw, async () => {
-      release = await finalDotTurn();
-      return (marked = await markInDoubt(p, message.id, message.claimToken));
-    });
-    // The turn ends once the final dot is in the socket (nodemailer writes it as our stream ends): from there a crash
-    // no longer loses the message, so the next one need not wait for the relay's answer.
-    stream.once('end', () => setImmediate(() => (release as (() => void) | null)?.()));
+    const stream = endsAfter(raw, async () => (marked = await ledger.markInDoubt(p, claim)));
     try {
-      await deps.relay(compiled.getEnvelope() as { from: string; to: string[] }, stream);
+      await deps.relay(envelope, stream);
     } catch (error) {
       // Before the mark the relay cannot have the message: retry. After it, an answer from the relay refused it
       // (retry too); no answer at all is the in-doubt case: the relay may have it, so it is not sent again.
       if (!marked) throw error;
       if ((error as { responseCode?: number }).responseCode) {
-        await db.deleteFrom('campaign_deliveries').where('campaign_id', '=', p.campaignId).where('user_id', '=', p.userId).execute();
+        await ledger.unmark(p);
         throw error;
       }
       deps.log.warn({ outboxId: message.id, campaignId: p.campaignId, userId: p.userId, err: error }, 'campaign message in doubt after the final dot: counted as delivered, not sent again');
-    } finally {
-      (release as (() => void) | null)?.();
     }
-    await settle(p, 'sent');
+    return settled(p, 'sent', claim);
   };
 }
 
@@ -177,15 +141,5 @@ function endsAfter(raw: Buffer, beforeEnd: () => Promise<boolean>): Readable {
         (error: unknown) => this.destroy(error as Error),
       );
     },
-  });
-}
-
-function composerOptions(mail: Mail, messageId: string, from: string, unsubscribeUrl: string) {
-  const sender = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
-  const token = unsubscribeUrl.slice(unsubscribeUrl.lastIndexOf('/') + 1);
-  return messageOptions(mail, messageId, from, {
-    // RFC 2369 and RFC 8058: mail clients offer an unsubscribe button that POSTs to the https URL, no login.
-    'List-Unsubscribe': `<${unsubscribeUrl}>, <mailto:${sender}?subject=${encodeURIComponent(`unsubscribe ${token}`)}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   });
 }

@@ -37,7 +37,7 @@ export type CampaignsPorts = {
 export const CAMPAIGN_LANE = { topics: [CAMPAIGN_MAIL_TOPIC], leaseMs: 10_000, batchSize: 3, concurrency: 1 } as const;
 
 /** Messages one instance sends at once when MAIL_RATE allows (the relay connections are in modules/mailing). */
-const PARALLEL_SENDS = 8;
+const PARALLEL_SENDS = 32;
 
 /**
  * The lane at a given MAIL_RATE: a batch is what the rate sends within a third of the lease (so claimed rows do

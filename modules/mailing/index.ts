@@ -8,8 +8,11 @@ export { MAIL_TOPIC, mailMessage, messageOptions, linksIn, escapeHtml, type Mail
 export { smtpSender, devMailboxSender, type SendMail } from './delivery.ts';
 export { rawSmtpSender, type SendRaw } from './raw-relay.ts';
 
-/** Campaign mail sent at once (the campaign lane sends several messages in parallel when MAIL_RATE allows). */
-const RAW_RELAY_CONNECTIONS = 4;
+/**
+ * Campaign mail sent at once (the campaign lane sends several messages in parallel when MAIL_RATE allows). Also the
+ * most messages a crash can lose: one per connection may sit between its in-doubt mark and its final dot.
+ */
+export const RAW_RELAY_CONNECTIONS = 4;
 
 /** Mail undelivered for longer than this makes /healthz say `"mail": "degraded"`: the relay is down or refusing. */
 export const MAIL_DEGRADED_AFTER_MS = 10 * 60_000;

@@ -116,4 +116,20 @@ describe.each(backends)('outbox worker on $name', (backend) => {
     expect(await next.drainOnce()).toBe(2);
     expect(seen).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }]);
   });
+
+  it('renews the lease of a batch still waiting behind slow deliveries, so another worker never takes one of them', async () => {
+    await enqueue(4);
+    const seen: string[] = [];
+    // Each delivery outlasts half the lease: without renewal the last ones would be free to claim before their turn.
+    const slow = (who: string) => async (p: unknown) => { seen.push(`${who}:${(p as { n: number }).n}`); await new Promise((r) => setTimeout(r, 150)); };
+    const a = createOutboxWorker(handle.db, { leaseMs: 300, batchSize: 4, handlers: { mail: slow('a') } });
+    const b = createOutboxWorker(handle.db, { leaseMs: 300, batchSize: 4, idlePollMs: 20, handlers: { mail: slow('b') } });
+    const draining = a.drainOnce();
+    b.start();
+    await draining;
+    await b.stop();
+    expect(seen).toEqual(['a:0', 'a:1', 'a:2', 'a:3']);
+    const rows = await handle.db.selectFrom('outbox').select(['status', 'attempts']).execute();
+    expect(rows.every((r) => r.status === 'done' && r.attempts === 1)).toBe(true);
+  });
 });

@@ -1,1 +1,2 @@
 export { createOutboxWorker, defaultBackoff, type OutboxHandler, type OutboxWorker, type OutboxWorkerOptions } from './worker.ts';
+export { groupCommit } from './group.ts';

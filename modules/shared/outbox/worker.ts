@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { SharedTables } from '../db/schema.ts';
+import { groupCommit } from './group.ts';
 
-/** `claimToken` names this attempt's claim: a handler that must commit something only while the claim holds checks it. */
-export type OutboxHandler = (payload: unknown, message: { id: number; topic: string; attempts: number; claimToken: string }) => Promise<void>;
+/**
+ * `claimToken` names this attempt's claim: a handler that must commit something only while the claim holds checks it.
+ * A handler answers `'done'` when it has itself marked the row done (status, done_at, claimed_until and last_error as
+ * the worker sets them, and only while the claim is ours), in the statement that commits its own bookkeeping.
+ */
+export type OutboxHandler = (payload: unknown, message: { id: number; topic: string; attempts: number; claimToken: string }) => Promise<void | 'done'>;
 
 export type OutboxLogger = {
   info(obj: object, msg?: string): void;
@@ -58,36 +63,52 @@ export function createOutboxWorker(db: Kysely<SharedTables>, options: OutboxWork
   let wake: (() => void) | null = null;
   let timer: NodeJS.Timeout | null = null;
 
+  /** One statement (no transaction round trips): the due rows are locked, skipping those another worker holds, and leased to us. */
   async function claim() {
     const token = randomUUID();
-    const rows = await db.transaction().execute(async (tx) => {
-      const due = await tx.selectFrom('outbox').select(['id'])
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', sql<Date>`now()`)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', sql<Date>`now()`)]))
-        .$if(options.topics !== undefined, (q) => q.where('topic', 'in', [...options.topics!, '']))
-        .$if((options.exceptTopics?.length ?? 0) > 0, (q) => q.where('topic', 'not in', [...options.exceptTopics!]))
-        .orderBy('id').limit(batchSize).forUpdate().skipLocked().execute();
-      if (due.length === 0) return [];
-      return tx.updateTable('outbox')
-        .set({ claim_token: token, claimed_until: sql`now() + ${sql.lit(`${leaseMs} milliseconds`)}::interval`, attempts: sql`attempts + 1` })
-        .where('id', 'in', due.map((d) => d.id))
-        .returning(['id', 'topic', 'payload', 'attempts', 'claim_token', 'created_at']).execute();
-    });
+    const due = db.selectFrom('outbox').select(['id'])
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', sql<Date>`now()`)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', sql<Date>`now()`)]))
+      .$if(options.topics !== undefined, (q) => q.where('topic', 'in', [...options.topics!, '']))
+      .$if((options.exceptTopics?.length ?? 0) > 0, (q) => q.where('topic', 'not in', [...options.exceptTopics!]))
+      .orderBy('id').limit(batchSize).forUpdate().skipLocked();
+    // `= any(array(…))` runs the locking sub-select once, as a plain `in (…)` may not.
+    const rows = await db.updateTable('outbox')
+      .set({ claim_token: token, claimed_until: sql`now() + ${sql.lit(`${leaseMs} milliseconds`)}::interval`, attempts: sql`attempts + 1` })
+      .where(sql<boolean>`id = any(array(${due}))`)
+      .returning(['id', 'topic', 'payload', 'attempts', 'claim_token', 'created_at']).execute();
     return rows.sort((a, b) => a.id - b.id);
   }
 
   type Claimed = Awaited<ReturnType<typeof claim>>[number];
 
   /**
-   * Renews the lease just before a delivery, so a message that waited in its batch behind slow ones is never
-   * still being sent when its first lease runs out and another worker takes it. False when the claim was lost.
+   * Renews the lease of a batch's rows not yet delivered, in one statement, once a tenth of the lease has passed
+   * since the claim or the last renewal: a message that waited in its batch behind slow ones starts with at least
+   * nine tenths of a lease, never still being sent when its first lease runs out and another worker takes it.
+   * Answers the ids still ours (a row missing was taken over: it is skipped).
    */
-  async function renew(row: Claimed) {
+  async function renew(rows: Claimed[]): Promise<Set<number>> {
     const renewed = await db.updateTable('outbox').set({ claimed_until: sql`now() + ${sql.lit(`${leaseMs} milliseconds`)}::interval` })
-      .where('id', '=', row.id).where('claim_token', '=', row.claim_token).where('status', '=', 'pending').executeTakeFirst();
-    return Number(renewed.numUpdatedRows) === 1;
+      .where('id', 'in', rows.map((r) => r.id)).where('claim_token', '=', rows[0]!.claim_token).where('status', '=', 'pending')
+      .returning('id').execute();
+    return new Set(renewed.map((r) => Number(r.id)));
   }
+
+  /** Marks delivered rows done, those finishing at about the same time in one statement; answers which were still ours. */
+  const markDone = groupCommit(async (rows: Claimed[]) => {
+    const stillOurs = new Set<number>();
+    for (const token of new Set(rows.map((r) => r.claim_token))) {
+      const done = await db.updateTable('outbox')
+        .set({ status: 'done', done_at: sql`now()`, claimed_until: null, last_error: null })
+        .where('id', 'in', rows.filter((r) => r.claim_token === token).map((r) => r.id))
+        .where('claim_token', '=', token).where('status', '=', 'pending')
+        .returning('id').execute();
+      for (const d of done) stillOurs.add(Number(d.id));
+    }
+    return rows.map((r) => stillOurs.has(Number(r.id)));
+  });
 
   /** Hands claimed but unattempted messages back, as if never claimed, so the next start sends them at once. */
   async function release(rows: Claimed[]) {
@@ -98,15 +119,10 @@ export function createOutboxWorker(db: Kysely<SharedTables>, options: OutboxWork
 
   async function deliver(row: Claimed) {
     const handler = options.handlers[row.topic];
-    if (!(await renew(row))) return;
     try {
       if (!handler) throw new Error(`no handler for outbox topic ${row.topic}`);
-      await handler(row.payload, { id: Number(row.id), topic: row.topic, attempts: row.attempts, claimToken: row.claim_token! });
-      const done = await db.updateTable('outbox')
-        .set({ status: 'done', done_at: sql`now()`, claimed_until: null, last_error: null })
-        .where('id', '=', row.id).where('claim_token', '=', row.claim_token).where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) options.log?.warn({ outboxId: row.id }, 'outbox claim lost before completion');
+      const outcome = await handler(row.payload, { id: Number(row.id), topic: row.topic, attempts: row.attempts, claimToken: row.claim_token! });
+      if (outcome !== 'done' && !(await markDone(row))) options.log?.warn({ outboxId: row.id }, 'outbox claim lost before completion');
     } catch (error) {
       const nextAttemptAt = new Date(Date.now() + backoff(row.attempts));
       // Given up when out of attempts, or when the next try would fall after the message's time is up.
@@ -132,9 +148,19 @@ export function createOutboxWorker(db: Kysely<SharedTables>, options: OutboxWork
       if (batch.length === 0) return attempted;
       // Up to `concurrency` deliveries in flight, in claim order; on stop, what none of them has started goes back.
       let next = 0;
+      let held = new Set(batch.map((r) => Number(r.id)));
+      let renewedAt = Date.now();
+      let renewal: Promise<void> | null = null;
       const runners = Array.from({ length: Math.min(concurrency, batch.length) }, async () => {
         while (next < batch.length && !stopping) {
           const row = batch[next++]!;
+          if (!renewal && Date.now() - renewedAt > leaseMs / 10) {
+            const rest = batch.slice(next - 1);
+            renewedAt = Date.now();
+            renewal = renew(rest).then((ids) => { held = ids; }).finally(() => { renewal = null; });
+          }
+          if (renewal) await renewal;
+          if (!held.has(Number(row.id))) continue;
           await deliver(row);
           attempted += 1;
         }
