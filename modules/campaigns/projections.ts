@@ -26,4 +26,17 @@ export const unsubscribedProjection: Projection<CampaignsTables> = {
     await tx.insertInto('campaign_unsubscribed').values({ user_id: data.userId, unsubscribed_at: data.unsubscribedAt })
       .onConflict((c) => c.column('user_id').doNothing()).execute();
   },
+  /** A rebuild's page at once: the first unsubscribe of each user wins, as applying them one by one leaves it. */
+  async applyAll(tx, events: readonly RecordedEvent[]) {
+    const first = new Map<string, string>();
+    for (const e of events) {
+      if (e.type !== 'UserUnsubscribed') continue;
+      const { data } = e as unknown as SubscriptionEvent;
+      if (!first.has(data.userId)) first.set(data.userId, data.unsubscribedAt);
+    }
+    const rows = [...first].map(([user_id, unsubscribed_at]) => ({ user_id, unsubscribed_at }));
+    for (let from = 0; from < rows.length; from += 1000) {
+      await tx.insertInto('campaign_unsubscribed').values(rows.slice(from, from + 1000)).onConflict((c) => c.column('user_id').doNothing()).execute();
+    }
+  },
 };
