@@ -26,6 +26,9 @@ describe('answers cached per signed-in caller', () => {
   const get = (path: string, headers: Record<string, string>) => fetch(`${server.url}${path}`, { headers });
   const profileOf = async (headers: Record<string, string>) => {
     const res = await get('/profile', headers);
+    // This cache's own signals never leave the server: a CDN honouring CDN-Cache-Control would keep a private answer.
+    expect(res.headers.get('cdn-cache-control')).toBeNull();
+    expect(res.headers.get('cache-tag')).toBeNull();
     return { status: res.status, cache: res.headers.get('x-astro-cache'), control: res.headers.get('cache-control'), body: (await res.json()) as Profile };
   };
 
@@ -82,6 +85,8 @@ describe('answers cached per signed-in caller', () => {
   it('given two signed-in users, when they open the home page and the offer again and again, then each gets their own page, from memory after the first', async () => {
     const page = async (path: string, token: string) => {
       const res = await get(path, { cookie: `session=${token}` });
+      expect(res.headers.get('cdn-cache-control')).toBeNull();
+      expect(res.headers.get('cache-tag')).toBeNull();
       return { cache: res.headers.get('x-astro-cache'), control: res.headers.get('cache-control'), html: await res.text() };
     };
     for (const path of ['/', '/seminaria', '/biblioteka', '/?lang=en']) {
