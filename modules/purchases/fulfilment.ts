@@ -111,6 +111,8 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
       const refunded = await settleRefund(session.purchaseId, opts);
       if (refunded === 'refunded') return 'duplicate-refunded';
       if (refunded === 'in-progress') return 'refund-pending';
+      // Another report of the same payment gave it back first: this one recorded a duplicate, never a purchase.
+      return 'already-recorded';
     }
     return events.length > 0 ? 'recorded' : 'already-recorded';
   }
