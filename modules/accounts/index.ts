@@ -17,7 +17,6 @@ import { createSessions, type SessionUser } from './sessions.ts';
 export type { RequestInfo } from './handlers.ts';
 export type { AccountsTables } from './schema.ts';
 export type { SessionUser } from './sessions.ts';
-export { usersConcerned, type LogFreshness } from '../shared/memory/index.ts';
 export { ADMIN_LINK_HOURS, MIN_PASSWORD_LENGTH, passwordLongEnough, type Language } from './user.ts';
 export type { AdminLinkStatus } from './first-admin.ts';
 export { SESSION_MAX_AGE_SECONDS } from './secrets.ts';

@@ -1,3 +1,4 @@
+import type { RecordedEvent } from '../shared/events/index.ts';
 import type { Clock } from '../shared/kernel/index.ts';
 import { createUserMemory, type LogFreshness } from '../shared/memory/index.ts';
 import { hasAccess } from './access.ts';
@@ -40,6 +41,6 @@ export function ownedReads(db: ModuleDb<PurchasesTables>, clock: Clock, log: Log
       return ends.length > 0 ? new Date(Math.min(...ends)) : null;
     },
     /** Events committed by any instance: what is kept for the users they concern is read again. */
-    forget: (events: Parameters<NonNullable<typeof memory>['forget']>[0]) => memory?.forget(events),
+    forget: (events: readonly RecordedEvent[]) => memory?.forget(events),
   };
 }

@@ -3,8 +3,9 @@ import type { LogFollowerOptions } from '../../modules/shared/events/index.ts';
 /**
  * Whether this process has read every event committed so far by any instance: every commit notifies every
  * listener (modules/shared/events/store.ts), so from a notification until the follower's next read that comes
- * back short (with no append in flight holding it back), something may be unread. What is kept in memory per user (remembered sessions) is used only while
- * this says current; otherwise the database is asked. Wraps the follower's `listen` and `readAll`.
+ * back short (with no append in flight holding it back), something may be unread. What is remembered per user
+ * (modules/shared/memory: sessions, ownership) is used only while this says current; otherwise the database is
+ * asked. Wraps the follower's `listen` and `readAll`.
  */
 export function trackLogFreshness(source: Pick<LogFollowerOptions, 'listen' | 'readAll'> & {
   /** True while an append still in flight holds the readable log below events already committed (store.heldBack). */

@@ -1,4 +1,4 @@
-import { createAccounts, usersConcerned, type LogFreshness } from '../../modules/accounts/index.ts';
+import { createAccounts } from '../../modules/accounts/index.ts';
 import { createAudit } from '../../modules/audit/index.ts';
 import { createCampaigns } from '../../modules/campaigns/index.ts';
 import { isDomainError } from '../../modules/shared/kernel/index.ts';
@@ -8,6 +8,7 @@ import { createMailing } from '../../modules/mailing/index.ts';
 import { createPurchases } from '../../modules/purchases/index.ts';
 import type { RecordedEvent } from '../../modules/shared/events/index.ts';
 import type { ModuleContext } from '../../modules/shared/kernel/index.ts';
+import { usersConcerned, type LogFreshness } from '../../modules/shared/memory/index.ts';
 import type { OutboxHandler } from '../../modules/shared/outbox/index.ts';
 import { productForSale } from './catalogue-for-sale.ts';
 import { invalidatePages } from './page-cache.ts';

@@ -29,6 +29,15 @@ export function cacheForCaller(astro: PageContext, tags: PageTag[], until: Date 
   if (seconds > 0) astro.cache.set({ maxAge: Math.min(PAGE_MAX_AGE, seconds), tags: [...tags, userTag(user.id)] });
 }
 
+/**
+ * `cacheForCaller` for a page that marks what the caller owns (the offer, a product, the home page): a signed-in
+ * caller's copy lasts until their soonest access window ends, when the marks change without any event.
+ */
+export async function cacheShowingOwnership(astro: PageContext) {
+  const user = astro.locals.user;
+  cacheForCaller(astro, ['catalogue'], user ? await astro.locals.runtime.services.catalogue.ownershipChangesAt(user.id) : null);
+}
+
 /** Drops cached pages carrying any of `tags` (after a committed catalogue or article change, or one concerning a user). */
 export async function invalidatePages(tags: (PageTag | `user:${string}`)[]) {
   await activePageCache()?.invalidate({ tags });
