@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { SharedTables } from '../db/schema.ts';
+import { groupCommit } from '../outbox/index.ts';
 import { EVENTS_CHANNEL } from './follower.ts';
 
 /**
@@ -60,23 +61,17 @@ export async function horizon(db: Kysely<SharedTables>): Promise<{ settled: numb
  * anywhere). A lost notification (the process dies first) is made up by the followers' poll.
  */
 export function createAnnouncer(db: Kysely<SharedTables>) {
-  let sending: Promise<void> | null = null;
-  let waiting: (() => void)[] = [];
+  const notify = groupCommit<null, void>(async (callers) => {
+    try { await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(db); } catch { /* the poll covers it */ }
+    return callers.map(() => undefined);
+  });
+  let last: Promise<void> = Promise.resolve();
   return {
     announce(): Promise<void> {
-      const told = new Promise<void>((resolve) => waiting.push(resolve));
-      sending ??= (async () => {
-        while (waiting.length > 0) {
-          const these = waiting;
-          waiting = [];
-          try { await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(db); } catch { /* the poll covers it */ }
-          for (const resolve of these) resolve();
-        }
-        sending = null;
-      })();
-      return told;
+      last = notify(null);
+      return last;
     },
     /** Resolves when nothing is left to send (tests, shutdown). */
-    async settled() { await sending; },
+    async settled() { await last; },
   };
 }
