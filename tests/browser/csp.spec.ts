@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
+import { inlineHashes } from '../../src/server/page-csp.ts';
+import { hydrated, watchErrors } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+let server: RunningServer;
+test.beforeAll(async () => { server = await startServer(); });
+test.afterAll(async () => { await server?.stop(); });
+
+const PUBLIC_PAGES = [
+  '/', '/eksploruj-gestalt-online', '/seminaria', '/warsztaty', '/treningi', `/video-details/${DEMO_KEYS.breath}`,
+  '/biblioteka', '/kontakt', '/regulamin', '/polityka-prywatnosci', '/zaloguj-sie', '/stworz-konto',
+];
+
+/** Records every CSP violation the page reports, from its first script on. */
+const RECORD_VIOLATIONS = () => {
+  const seen: string[] = [];
+  (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+  document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`));
+};
+
+for (const lang of ['pl', 'en'] as const) {
+  test(`pages answered from the page store run under their narrowed policy without a violation (${lang})`, async ({ page }) => {
+    await page.addInitScript(RECORD_VIOLATIONS);
+    const errors = watchErrors(page);
+    const problems: string[] = [];
+    let hits = 0;
+    for (const path of PUBLIC_PAGES) {
+      for (const visit of ['first', 'second']) {
+        const response = await page.goto(`${server.url}${path}?lang=${lang}`);
+        await page.waitForLoadState('networkidle');
+        const headers = response!.headers();
+        if (visit === 'second' && headers['x-astro-cache'] === 'HIT') {
+          hits += 1;
+          // Every hash the stored policy allows is one of the page's own inline elements.
+          const own = inlineHashes(await response!.text());
+          const listed = (headers['content-security-policy'] ?? '').match(/'sha256-[^']+'/g) ?? [];
+          for (const hash of listed) if (!own.has(hash)) problems.push(`${path}: ${hash} is not the page's own`);
+        }
+        const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+        for (const v of violations) problems.push(`${path} (${visit}): ${v}`);
+      }
+    }
+    // The islands of a page from the store still hydrate (their scripts are allowed).
+    await page.goto(`${server.url}/?lang=${lang}`);
+    await (await hydrated(page.getByRole('button', { name: /Ewa Lis/ }))).click();
+    await expect(page.getByRole('dialog', { name: 'Ewa Lis' })).toBeVisible();
+    expect(hits).toBeGreaterThan(5);
+    expect(problems).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
