@@ -51,6 +51,8 @@ export default defineConfig({
     },
   },
   devToolbar: { enabled: false },
-  // The one stylesheet goes inline: no render-blocking request before the first paint (Lighthouse, issue 12).
-  build: { inlineStylesheets: 'always' },
+  // The site's stylesheet is a hashed file (immutable, precompressed) rather than inline: inline, it was 3 KB of
+  // every compressed page (a third of the home page), sent again with every page view and every cache hit; as a
+  // file it costs one request on a first visit (Lighthouse mobile LCP 0.9 → 1.0 s) and nothing after.
+  build: { inlineStylesheets: 'never' },
 });
