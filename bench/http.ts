@@ -18,24 +18,28 @@ export async function load(url: string, connections: number, extra: Record<strin
 }
 
 /**
- * Latencies one request at a time (no queueing): the cost of one render as seen from outside. `url(i)` may give
+ * Latencies one request at a time (no queueing): the cost of one render as seen from outside, and the median of the
+ * server's own render time when it says it (Server-Timing). `url(i)` may give
  * each request an address of its own, so that none is answered from a kept copy.
  */
 export async function sequential(url: string | ((i: number) => string), count: number, headers: Record<string, string> = {}) {
   const at = typeof url === 'string' ? () => url : url;
   for (let i = 0; i < 10; i++) await (await fetch(at(-1 - i), { headers })).arrayBuffer();
   const times: number[] = [];
+  const serverTimes: number[] = [];
   let errors = 0;
   for (let i = 0; i < count; i++) {
     const t0 = performance.now();
     const res = await fetch(at(i), { headers });
     await res.arrayBuffer();
     times.push(performance.now() - t0);
+    // The server's own account of a rendered answer (Server-Timing: render;dur=…), without this client's share.
+    const dur = /render;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1];
+    if (dur !== undefined) serverTimes.push(Number(dur));
     if (res.status !== 200) errors += 1;
   }
-  times.sort((a, b) => a - b);
-  const quantile = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-  return { p50: quantile(0.5), p99: quantile(0.99), errors };
+  const quantile = (list: number[], q: number) => list.sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(q * list.length))]!;
+  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), errors, serverMedian: serverTimes.length > 0 ? quantile(serverTimes, 0.5) : undefined };
 }
 
 /** The raw node:http hello world in a process of its own, as the ceiling. */

@@ -35,7 +35,7 @@ export function negotiate(acceptEncoding: string | string[] | null | undefined):
 
 /**
  * Every encoding of a body stored once and served many times: worth the slowest, smallest setting. Brotli 11 takes
- * the home page in about 45 ms (in the thread pool, once per change) and makes it 8% smaller than brotli 9: every
+ * the home page in about 45 ms (in the thread pool, in the background, once per page asked for again) and makes it 8% smaller than brotli 9: every
  * answer after that is that much cheaper to send and to read.
  */
 export async function compressAll(body: Buffer): Promise<Record<Encoding, Buffer>> {

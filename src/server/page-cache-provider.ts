@@ -13,7 +13,9 @@
  *   adds per answer when the query changes the preference;
  * - narrows a stored HTML page's Content-Security-Policy to the hashes of its own inline scripts and styles
  *   (page-csp.ts): Astro lists the whole site's on every page, 2 KB sent with every hit;
- * - compresses every answer Astro renders (cached pages once, in every encoding, at fill).
+ * - compresses every answer Astro renders (a stored page in every encoding at fill, quickly, and again at the
+ *   smallest setting once it is asked for a second time: page-cache-store.ts);
+ * - says how long a rendered answer took (Server-Timing).
  * Catalogue and article changes, and any event concerning a user, drop entries by tag on every instance
  * (onCommitted follows the event log).
  */
@@ -90,45 +92,54 @@ const factory: CacheProviderFactory = () => {
   const provider: CacheProvider = {
     name: 'page-store-per-visitor',
     async onRequest(context, next) {
-      const { request } = context;
-      const encoding = negotiate(request.headers.get('accept-encoding'));
-      const url = new URL(request.url);
-      const variant = visitorVariant({ authorization: request.headers.get('authorization'), cookie: request.headers.get('cookie') }, url.searchParams.get('lang'));
-      if (request.method !== 'GET' || variant === 'private') return compressResponse(await next(), encoding, request.method);
-
-      const key = pageKey(url.pathname + url.search, variant);
-      const hit = store.get(key);
-      // A hit normally never gets here (the front server answers it); one that must set the language cookie renders.
-      const hitBody = hit?.bodies[encoding];
-      if (hit && hitBody && !resolveLang(url.searchParams.get('lang'), cookieValue(request.headers.get('cookie'), LANG_COOKIE)).persist) {
-        return new Response(asBody(hitBody), { status: hit.status, headers: new Headers(cachedHeaders(hit, encoding)) });
-      }
-      const generation = store.generation();
-      const response = await next();
-      const maxAge = maxAgeOf(response.headers.get('cdn-cache-control'));
-      const onlyLangCookie = astroSetCookies(response).every((c) => c.startsWith(`${LANG_COOKIE}=`));
-      if (response.status !== 200 || maxAge <= 0 || !onlyLangCookie || !response.body) return compressResponse(response, encoding, request.method);
-
-      const body = Buffer.from(await response.arrayBuffer());
-      const headers: [string, string][] = [];
-      response.headers.forEach((value, name) => { if (!NOT_STORED.has(name)) headers.push([name, name === 'vary' ? varyWithEncoding(value) : value]); });
-      if (!headers.some(([n]) => n === 'vary')) headers.push(['vary', 'Accept-Encoding']);
-      const tags = (response.headers.get('cache-tag') ?? '').split(',').map((t) => t.trim()).filter(Boolean);
-      // A signed-in caller's answer is kept only when the route chose so for this very user (cacheForCaller).
-      const user = variantUser(variant);
-      const page = user && !tags.includes(userTag(user)) ? null
-        : await store.put(key, generation, { status: 200, headers: narrowedHeaders(headers, body), tags }, body, maxAge, encoding);
-      if (!page) return compressResponse(withCookiesOf(response, new Response(asBody(body), response)), encoding, request.method);
-      const headersOut = new Headers(cachedHeaders(page, encoding));
-      headersOut.delete('age');
-      headersOut.set('x-astro-cache', 'MISS');
-      return withCookiesOf(response, new Response(asBody(page.bodies[encoding] ?? body), { status: 200, headers: headersOut }));
+      const started = performance.now();
+      const response = await answer(context, next);
+      // How long the server spent on a rendered answer (browsers' devtools and the benchmark read it); a redirect's
+      // headers are immutable and go without.
+      try { response.headers.set('server-timing', `render;dur=${(performance.now() - started).toFixed(1)}`); } catch { /* immutable */ }
+      return response;
     },
     async invalidate(options) {
       const tags = options.tags === undefined ? [] : Array.isArray(options.tags) ? options.tags : [options.tags];
       store.invalidate(tags);
     },
   };
+
+  async function answer(...[context, next]: Parameters<NonNullable<CacheProvider['onRequest']>>): Promise<Response> {
+    const { request } = context;
+    const encoding = negotiate(request.headers.get('accept-encoding'));
+    const url = new URL(request.url);
+    const variant = visitorVariant({ authorization: request.headers.get('authorization'), cookie: request.headers.get('cookie') }, url.searchParams.get('lang'));
+    if (request.method !== 'GET' || variant === 'private') return compressResponse(await next(), encoding, request.method);
+
+    const key = pageKey(url.pathname + url.search, variant);
+    const hit = store.get(key);
+    // A hit normally never gets here (the front server answers it); one that must set the language cookie renders.
+    const hitBody = hit?.bodies[encoding];
+    if (hit && hitBody && !resolveLang(url.searchParams.get('lang'), cookieValue(request.headers.get('cookie'), LANG_COOKIE)).persist) {
+      return new Response(asBody(hitBody), { status: hit.status, headers: new Headers(cachedHeaders(hit, encoding)) });
+    }
+    const generation = store.generation();
+    const response = await next();
+    const maxAge = maxAgeOf(response.headers.get('cdn-cache-control'));
+    const onlyLangCookie = astroSetCookies(response).every((c) => c.startsWith(`${LANG_COOKIE}=`));
+    if (response.status !== 200 || maxAge <= 0 || !onlyLangCookie || !response.body) return compressResponse(response, encoding, request.method);
+
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers: [string, string][] = [];
+    response.headers.forEach((value, name) => { if (!NOT_STORED.has(name)) headers.push([name, name === 'vary' ? varyWithEncoding(value) : value]); });
+    if (!headers.some(([n]) => n === 'vary')) headers.push(['vary', 'Accept-Encoding']);
+    const tags = (response.headers.get('cache-tag') ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+    // A signed-in caller's answer is kept only when the route chose so for this very user (cacheForCaller).
+    const user = variantUser(variant);
+    const page = user && !tags.includes(userTag(user)) ? null
+      : store.put(key, generation, { status: 200, headers: narrowedHeaders(headers, body), tags }, body, maxAge, encoding);
+    if (!page) return compressResponse(withCookiesOf(response, new Response(asBody(body), response)), encoding, request.method);
+    const headersOut = new Headers(cachedHeaders(page, encoding));
+    headersOut.delete('age');
+    headersOut.set('x-astro-cache', 'MISS');
+    return withCookiesOf(response, new Response(asBody(page.bodies[encoding] ?? body), { status: 200, headers: headersOut }));
+  }
   (globalThis as Record<symbol, CacheProvider>)[REGISTRY] = provider;
   return provider;
 };

@@ -18,6 +18,8 @@ export type CachedPage = {
   etag: string;
   tags: string[];
   storedAt: number;
+  /** Whether its bodies are at the slow, small setting yet (a public page, once it was asked for again). */
+  final?: boolean;
 };
 
 /** Bodies and headers of every cached public page together stay under this. */
@@ -29,6 +31,8 @@ const MAX_CALLER_BYTES = 8 * 1024 * 1024;
  * compressed once, quickly, in the encoding that client asked for; another encoding is a miss.
  */
 const isCallerKey = (key: string) => key.startsWith(' u:', 2);
+/** Public pages waiting for their slow compression at most; a page asked for while the queue is full waits for its next hit. */
+const MAX_WAITING_RECOMPRESSIONS = 16;
 /** Query parameters that only track where a visitor came from: the page is the same without them. */
 const TRACKING = /^(utm_.*|fbclid|gclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|_ga|_gl)$/i;
 
@@ -63,7 +67,9 @@ export type PageStore = {
   /** The invalidation count; a render that began before an invalidation must not be stored after it. */
   generation(): number;
   /** `wanted`: the encoding the filling request asked for, all a signed-in caller's copy gets. */
-  put(key: string, generation: number, page: Omit<CachedPage, 'bodies' | 'etag' | 'storedAt'>, body: Buffer, maxAgeSeconds: number, wanted: Encoding): Promise<CachedPage | null>;
+  put(key: string, generation: number, page: Omit<CachedPage, 'bodies' | 'etag' | 'storedAt'>, body: Buffer, maxAgeSeconds: number, wanted: Encoding): CachedPage | null;
+  /** Resolves when no public page is waiting to be compressed again (tests). */
+  recompressed(): Promise<void>;
   invalidate(tags: readonly string[]): void;
 };
 
@@ -71,13 +77,38 @@ function createPageStore(): PageStore {
   const pages = new LRUCache<string, CachedPage>({ maxSize: MAX_BYTES, sizeCalculation: sizeOf });
   const callers = new LRUCache<string, CachedPage>({ maxSize: MAX_CALLER_BYTES, sizeCalculation: sizeOf });
   let generation = 0;
+  let recompressing: Promise<void> = Promise.resolve();
+  let waiting = 0;
+  /**
+   * A public page is stored at the fast setting, so the request that filled it is not kept waiting for brotli 11
+   * (45 ms for the home page), and recompressed at the slow one in the background once it is asked for again:
+   * a page requested once (a one-off query string, say) never costs the slow setting. One at a time, a bounded queue.
+   */
+  function recompress(key: string, page: CachedPage) {
+    if (waiting >= MAX_WAITING_RECOMPRESSIONS) return;
+    page.final = true;
+    waiting += 1;
+    recompressing = recompressing.then(async () => {
+      try {
+        const bodies = await compressAll(page.bodies.identity!);
+        if (pages.peek(key) === page) page.bodies = bodies;
+      } catch { page.final = false; } finally { waiting -= 1; }
+    });
+  }
   return {
-    get: (key) => (isCallerKey(key) ? callers : pages).get(key),
+    get(key) {
+      if (isCallerKey(key)) return callers.get(key);
+      const page = pages.get(key);
+      if (page && !page.final) recompress(key, page);
+      return page;
+    },
     generation: () => generation,
-    async put(key, atGeneration, page, body, maxAgeSeconds, wanted) {
-      const caller = isCallerKey(key);
-      const bodies = !caller ? await compressAll(body) : wanted === 'identity' ? { identity: body } : { identity: body, [wanted]: compressOnce(body, wanted) };
+    recompressed: () => recompressing,
+    put(key, atGeneration, page, body, maxAgeSeconds, wanted) {
       if (atGeneration !== generation) return null;
+      const caller = isCallerKey(key);
+      const bodies = !caller ? { identity: body, br: compressOnce(body, 'br'), gzip: compressOnce(body, 'gzip') }
+        : wanted === 'identity' ? { identity: body } : { identity: body, [wanted]: compressOnce(body, wanted) };
       const stored: CachedPage = {
         ...page, bodies, storedAt: Date.now(),
         etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
