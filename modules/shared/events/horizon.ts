@@ -35,6 +35,16 @@ export const registerAppender = (streamId: string) => sql<boolean>`(select pg_ad
   and pg_advisory_xact_lock(${STREAM_LOCK}, hashtext(${streamId})) is not null
   and pg_advisory_xact_lock_shared(${FLOOR_KEY} + ${LAST_DRAWN}) is not null)`;
 
+/**
+ * The same registration for a group of streams appended in one statement (the kernel's command groups): every
+ * stream's lock, taken in ascending key order so that two groups sharing streams queue instead of deadlocking,
+ * between the shared lock and the floor as above. Keys are hashes: two streams may share one, locked once.
+ */
+export const registerAppenders = (streamIds: readonly string[]) => sql<boolean>`(select pg_advisory_xact_lock_shared(${APPEND_LOCK}) is not null
+  and (select count(pg_advisory_xact_lock(${STREAM_LOCK}, k.h) is not null)
+       from (select distinct hashtext(s) as h from unnest(${streamIds}::text[]) as s order by h) as k) >= 0
+  and pg_advisory_xact_lock_shared(${FLOOR_KEY} + ${LAST_DRAWN}) is not null)`;
+
 /** The highest position such that no event at or below it can still appear (see above); 0 for an empty log. */
 export async function settledPosition(db: Kysely<SharedTables>): Promise<number> {
   return (await horizon(db)).settled;

@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { SharedTables } from '../db/schema.ts';
+import { appendGroupInTx, insertOutbox, readStreams, type GroupAppend } from './group.ts';
 import { APPEND_LOCK, createAnnouncer, horizon, registerAppender, settledPosition } from './horizon.ts';
 import { replay } from './replay.ts';
+import { toRecorded, type Row } from './rows.ts';
 import {
   ConcurrencyError,
   type EventMetadata,
@@ -14,7 +16,6 @@ import {
 } from './types.ts';
 
 const UNIQUE_VIOLATION = '23505';
-const OUTBOX_ROWS_PER_INSERT = 1000;
 const REBUILD_PAGE = 2000;
 
 export type AppendOptions = {
@@ -26,21 +27,6 @@ export type AppendOptions = {
 };
 
 export type AppendResult = { events: RecordedEvent[]; nextVersion: number };
-
-type Row = {
-  position: number; stream_id: string; stream_version: number; type: string;
-  data: unknown; metadata: unknown; recorded_at: Date;
-};
-
-const toRecorded = (r: Row): RecordedEvent => ({
-  position: Number(r.position),
-  streamId: r.stream_id,
-  streamVersion: r.stream_version,
-  type: r.type,
-  data: r.data,
-  metadata: (r.metadata ?? {}) as EventMetadata,
-  recordedAt: r.recorded_at instanceof Date ? r.recorded_at : new Date(r.recorded_at),
-});
 
 export type EventStore = ReturnType<typeof createEventStore>;
 
@@ -110,13 +96,7 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
 
     for (const event of recorded) for (const p of projections) await p.apply(tx, event);
 
-    const messages = typeof opts.outbox === 'function' ? opts.outbox(recorded) : opts.outbox ?? [];
-    // In slices: a campaign writes a row per recipient, and one statement takes at most 65,535 parameters.
-    for (let from = 0; from < messages.length; from += OUTBOX_ROWS_PER_INSERT) {
-      await tx.insertInto('outbox').values(messages.slice(from, from + OUTBOX_ROWS_PER_INSERT).map((m) => ({
-        topic: m.topic, dedupe_key: m.dedupeKey, payload: JSON.stringify(m.payload),
-      }))).onConflict((c) => c.column('dedupe_key').doNothing()).execute();
-    }
+    await insertOutbox(tx, typeof opts.outbox === 'function' ? opts.outbox(recorded) : opts.outbox ?? []);
     return { events: recorded, nextVersion: actual + events.length };
   }
 
@@ -141,6 +121,27 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
         if ((error as { code?: string }).code === UNIQUE_VIOLATION && /events_stream_version/.test(String((error as Error).message))) {
           throw new ConcurrencyError(streamId, expected, -1);
         }
+        throw error;
+      }
+    },
+
+    /**
+     * Appends to several streams in one transaction (the kernel's command groups): reads every stream of
+     * `streamIds` in one statement, asks `decide` for the appends (at most one per stream, at the version read),
+     * writes them in one statement with their projections and outbox rows, and commits. Answers, per append, its
+     * recorded events or null when its stream moved meanwhile (nothing of it written); any other failure rolls the
+     * whole group back and throws. The caller then calls `committed` once with all of it: apart, so that a failure
+     * there is never mistaken for a rolled-back group.
+     */
+    async appendGroup(streamIds: readonly string[], decide: (histories: ReadonlyMap<string, RecordedEvent[]>) => GroupAppend[]): Promise<(RecordedEvent[] | null)[]> {
+      try {
+        return await db.transaction().execute(async (tx) => {
+          const appends = decide(await readStreams(tx, streamIds));
+          if (new Set(appends.map((a) => a.streamId)).size !== appends.length) throw new Error('a group appends to each stream once');
+          return appendGroupInTx(tx, projections, appends);
+        });
+      } catch (error) {
+        void announcer.announce(); // as in append: a rolled-back group may have held back others' commits
         throw error;
       }
     },

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { SharedTables } from '../db/schema.ts';
 import type { EventStore } from '../events/store.ts';
 import { ConcurrencyError, type EventMetadata, type NewEvent, type OutboxMessage, type RecordedEvent, type Tx } from '../events/types.ts';
+import { inGroup, MAX_ATTEMPTS } from './command-group.ts';
 import { fold, type Decider } from './decider.ts';
 
 /** The database (typed with the module's own tables, `Own`) and the event store a command runs against. */
@@ -32,8 +33,6 @@ export type CommandOptions<C, E extends NewEvent, S, Own = unknown> = {
   tx?: OwnTx<Own>;
 };
 
-const MAX_ATTEMPTS = 8;
-
 async function decideInTx<C, E extends NewEvent, S, Own>(
   deps: CommandDeps<Own>, tx: OwnTx<Own>, decider: Decider<C, E, S>, streamId: string, command: C, opts: CommandOptions<C, E, S, Own>,
 ): Promise<Decided<E, S>> {
@@ -57,11 +56,23 @@ async function decideInTx<C, E extends NewEvent, S, Own>(
  * outbox rows and `alongside` writes in one transaction. When another writer got there first, the
  * command is decided again on the new state, so a rule is never checked against a stale one.
  * A refused command throws the decider's DomainError and writes nothing.
+ *
+ * Commands that touch only their stream (no `tx`, `prepare` or `alongside`) share a transaction with the
+ * commands arriving at the same time (command-group.ts); the others run in one transaction each.
  */
 export async function handleCommand<C, E extends NewEvent, S, Own = unknown>(
   deps: CommandDeps<Own>, decider: Decider<C, E, S>, streamId: string, command: C, opts: CommandOptions<C, E, S, Own> = {},
 ): Promise<Decided<E, S>> {
   if (opts.tx) return decideInTx(deps, opts.tx, decider, streamId, command, opts);
+  const alone = () => handleAlone(deps, decider, streamId, command, opts);
+  if (!opts.prepare && !opts.alongside) return inGroup(deps.store, decider, streamId, command, opts, alone);
+  return alone();
+}
+
+/** One command in a transaction of its own, decided again (up to MAX_ATTEMPTS times) when its stream moved. */
+async function handleAlone<C, E extends NewEvent, S, Own>(
+  deps: CommandDeps<Own>, decider: Decider<C, E, S>, streamId: string, command: C, opts: CommandOptions<C, E, S, Own>,
+): Promise<Decided<E, S>> {
   for (let attempt = 1; ; attempt++) {
     try {
       const decided = await deps.db.transaction().execute((tx) => decideInTx(deps, tx, decider, streamId, command, opts));

@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import { registerAppenders } from './horizon.ts';
+import { replay } from './replay.ts';
+import { toRecorded, type Row } from './rows.ts';
+import type { EventMetadata, NewEvent, OutboxMessage, Projection, RecordedEvent, Tx } from './types.ts';
+
+const OUTBOX_ROWS_PER_INSERT = 1000;
+
+/** One stream's append in a group: its events at the version its history was read at. */
+export type GroupAppend = {
+  streamId: string;
+  /** The stream's version when it was read (0: it did not exist). */
+  expected: number;
+  events: NewEvent[];
+  metadata?: EventMetadata;
+  outbox?: OutboxMessage[];
+};
+
+/** Outbox rows, once per dedupe key. In slices: a campaign writes a row per recipient, and one statement takes at most 65,535 parameters. */
+export async function insertOutbox(tx: Tx, messages: readonly OutboxMessage[]) {
+  for (let from = 0; from < messages.length; from += OUTBOX_ROWS_PER_INSERT) {
+    await tx.insertInto('outbox').values(messages.slice(from, from + OUTBOX_ROWS_PER_INSERT).map((m) => ({
+      topic: m.topic, dedupe_key: m.dedupeKey, payload: JSON.stringify(m.payload),
+    }))).onConflict((c) => c.column('dedupe_key').doNothing()).execute();
+  }
+}
+
+/** Every history of `streamIds` in one statement, by stream, in version order (an unknown stream has none). */
+export async function readStreams(tx: Tx, streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+  const rows = await sql<Row>`select * from events where stream_id = any(${streamIds}::text[])
+    order by stream_id, stream_version`.execute(tx);
+  const histories = new Map<string, RecordedEvent[]>(streamIds.map((id) => [id, []]));
+  for (const row of rows.rows) histories.get(row.stream_id)!.push(toRecorded(row));
+  return histories;
+}
+
+/**
+ * Appends to several streams in ONE statement: registering as an appender for all of them (horizon.ts), each row
+ * kept only if its stream is still at the version it was read at, then the projections over all of it and one
+ * outbox insert. Rows travel as seven arrays, so the statement's text is the same for any group.
+ *
+ * The version check reads the statement's snapshot, taken before the stream locks were granted: a writer that
+ * committed meanwhile is caught by the unique (stream, version) instead, whose row is then skipped (DO NOTHING).
+ * An entry whose rows were all skipped answers null (its stream moved: the caller decides it again); one with only
+ * some skipped cannot be kept, so it throws and the caller's transaction rolls back.
+ */
+export async function appendGroupInTx(tx: Tx, projections: readonly Projection[], appends: readonly GroupAppend[]): Promise<(RecordedEvent[] | null)[]> {
+  const rows = appends.flatMap((a, entry) => {
+    const metadata = JSON.stringify(a.metadata ?? {});
+    return a.events.map((e, i) => ({ entry, stream: a.streamId, version: a.expected + i + 1, type: e.type, data: JSON.stringify(e.data ?? {}), metadata, expected: a.expected }));
+  });
+  if (rows.length === 0) return appends.map(() => []);
+  const column = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
+  // ORDER BY the given order: positions are drawn above the sort, so one stream's events take ascending positions.
+  const inserted = await sql<Row>`
+    insert into events (stream_id, stream_version, type, data, metadata)
+    select v.stream_id, v.stream_version, v.type, v.data::jsonb, v.metadata::jsonb
+    from unnest(${column('stream')}::text[], ${column('version')}::integer[], ${column('type')}::text[],
+                ${column('data')}::text[], ${column('metadata')}::text[], ${column('expected')}::integer[])
+         with ordinality as v(stream_id, stream_version, type, data, metadata, expected, n)
+    where ${registerAppenders([...new Set(column('stream'))])}
+      and (select coalesce(max(e.stream_version), 0) from events e where e.stream_id = v.stream_id) = v.expected
+    order by v.n
+    on conflict on constraint events_stream_version_unique do nothing
+    returning *`.execute(tx);
+
+  const byStream = new Map<string, RecordedEvent[]>();
+  for (const row of inserted.rows) {
+    const recorded = toRecorded(row);
+    byStream.set(recorded.streamId, [...(byStream.get(recorded.streamId) ?? []), recorded]);
+  }
+  const results = appends.map((a) => {
+    const got = (byStream.get(a.streamId) ?? []).sort((x, y) => x.position - y.position);
+    if (got.length === 0) return null;
+    if (got.length !== a.events.length) throw new Error(`stream ${a.streamId} moved during a group's append`);
+    return got;
+  });
+
+  const recorded = results.flatMap((r) => r ?? []).sort((a, b) => a.position - b.position);
+  await replay(tx, projections, recorded);
+  await insertOutbox(tx, appends.flatMap((a, i) => (results[i] ? a.outbox ?? [] : [])));
+  return results;
+}
