@@ -27,7 +27,7 @@ import { narrowedHeaders } from './page-csp.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 /** The tag of every answer kept for one signed-in user: any event concerning them drops it. */
-export const userTag = (userId: string): `user:${string}` => `user:${userId}`;
+export const userTag = (userId: string): `user:${string}` => `user:${userId}`; // page-cache-store.ts knows the prefix
 
 const REGISTRY = Symbol.for('gestalt.pageCache');
 
@@ -119,7 +119,7 @@ const factory: CacheProviderFactory = () => {
     if (hit && hitBody && !resolveLang(url.searchParams.get('lang'), cookieValue(request.headers.get('cookie'), LANG_COOKIE)).persist) {
       return new Response(asBody(hitBody), { status: hit.status, headers: new Headers(cachedHeaders(hit, encoding)) });
     }
-    const generation = store.generation();
+    const generation = store.generation(key);
     const response = await next();
     const maxAge = maxAgeOf(response.headers.get('cdn-cache-control'));
     const onlyLangCookie = astroSetCookies(response).every((c) => c.startsWith(`${LANG_COOKIE}=`));

@@ -31,6 +31,8 @@ const MAX_CALLER_BYTES = 8 * 1024 * 1024;
  * compressed once, quickly, in the encoding that client asked for; another encoding is a miss.
  */
 const isCallerKey = (key: string) => key.startsWith(' u:', 2);
+/** The prefix of the tag every answer kept for one signed-in user carries (page-cache-provider.ts, `userTag`). */
+const USER_TAG = 'user:';
 /** Public pages waiting for their slow compression at most; a page asked for while the queue is full waits for its next hit. */
 const MAX_WAITING_RECOMPRESSIONS = 16;
 /** Query parameters that only track where a visitor came from: the page is the same without them. */
@@ -64,8 +66,11 @@ export function cachedHeaders(page: CachedPage, encoding: Encoding): [string, st
 
 export type PageStore = {
   get(key: string): CachedPage | undefined;
-  /** The invalidation count; a render that began before an invalidation must not be stored after it. */
-  generation(): number;
+  /**
+   * The count of invalidations that can concern `key`; a render that began before one must not be stored after it.
+   * A public page carries no user's tag, so what is dropped for one user (any event of theirs) does not hold it back.
+   */
+  generation(key: string): number;
   /** `wanted`: the encoding the filling request asked for, all a signed-in caller's copy gets. */
   put(key: string, generation: number, page: Omit<CachedPage, 'bodies' | 'etag' | 'storedAt'>, body: Buffer, maxAgeSeconds: number, wanted: Encoding): CachedPage | null;
   /** Resolves when no public page is waiting to be compressed again (tests). */
@@ -76,7 +81,10 @@ export type PageStore = {
 function createPageStore(): PageStore {
   const pages = new LRUCache<string, CachedPage>({ maxSize: MAX_BYTES, sizeCalculation: sizeOf });
   const callers = new LRUCache<string, CachedPage>({ maxSize: MAX_CALLER_BYTES, sizeCalculation: sizeOf });
-  let generation = 0;
+  /** Bumped by every invalidation (signed-in callers' copies) and by those of public tags (public pages). */
+  let callerGeneration = 0;
+  let publicGeneration = 0;
+  const generationOf = (key: string) => (isCallerKey(key) ? callerGeneration : publicGeneration);
   let recompressing: Promise<void> = Promise.resolve();
   let waiting = 0;
   /**
@@ -102,10 +110,10 @@ function createPageStore(): PageStore {
       if (page && !page.final) recompress(key, page);
       return page;
     },
-    generation: () => generation,
+    generation: generationOf,
     recompressed: () => recompressing,
     put(key, atGeneration, page, body, maxAgeSeconds, wanted) {
-      if (atGeneration !== generation) return null;
+      if (atGeneration !== generationOf(key)) return null;
       const caller = isCallerKey(key);
       const bodies = !caller ? { identity: body, br: compressOnce(body, 'br'), gzip: compressOnce(body, 'gzip') }
         : wanted === 'identity' ? { identity: body } : { identity: body, [wanted]: compressOnce(body, wanted) };
@@ -117,7 +125,8 @@ function createPageStore(): PageStore {
       return stored;
     },
     invalidate(tags) {
-      generation += 1;
+      callerGeneration += 1;
+      if (tags.some((t) => !t.startsWith(USER_TAG))) publicGeneration += 1;
       for (const store of [pages, callers]) {
         for (const [key, page] of store.entries()) if (page.tags.some((t) => tags.includes(t))) store.delete(key);
       }
