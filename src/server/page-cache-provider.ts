@@ -11,10 +11,9 @@
  * - stores a page only when the route marked it (`cacheForCaller`, src/server/page-cache.ts: Astro's
  *   `cache.set` with max-age and tags) and it sets no cookie but the language one, which the front server
  *   adds per answer when the query changes the preference;
- * - narrows a stored HTML page's Content-Security-Policy to the hashes of its own inline scripts and styles
- *   (page-csp.ts): Astro lists the whole site's on every page, 2 KB sent with every hit;
- * - compresses every answer Astro renders (a stored page in every encoding at fill, quickly, and again at the
- *   smallest setting once it is asked for a second time: page-cache-store.ts);
+ * - compresses every answer Astro renders (a stored page in every encoding at fill, quickly; a public page again at
+ *   the smallest setting, with its CSP narrowed to its own inline hashes, once it is asked for a second time:
+ *   page-cache-store.ts);
  * - says how long a rendered answer took (Server-Timing).
  * Catalogue and article changes, and any event concerning a user, drop entries by tag on every instance
  * (onCommitted follows the event log).
@@ -23,7 +22,6 @@ import type { CacheProvider, CacheProviderFactory } from 'astro';
 import { LANG_COOKIE, resolveLang, type Lang } from '../i18n/index.ts';
 import { asBody, astroSetCookies, compressResponse, keepAstroCookies, negotiate, varyWithEncoding } from './compression.ts';
 import { cachedHeaders, pageKey, pageStore } from './page-cache-store.ts';
-import { narrowedHeaders } from './page-csp.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 /** The tag of every answer kept for one signed-in user: any event concerning them drops it. */
@@ -133,7 +131,7 @@ const factory: CacheProviderFactory = () => {
     // A signed-in caller's answer is kept only when the route chose so for this very user (cacheForCaller).
     const user = variantUser(variant);
     const page = user && !tags.includes(userTag(user)) ? null
-      : store.put(key, generation, { status: 200, headers: narrowedHeaders(headers, body), tags }, body, maxAge, encoding);
+      : store.put(key, generation, { status: 200, headers, tags }, body, maxAge, encoding);
     if (!page) return compressResponse(withCookiesOf(response, new Response(asBody(body), response)), encoding, request.method);
     const headersOut = new Headers(cachedHeaders(page, encoding));
     headersOut.delete('age');

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Lang } from '../i18n/index.ts';
 import { compressAll, compressOnce, type Encoding } from './compression.ts';
+import { narrowedHeaders } from './page-csp.ts';
 
 export type CachedPage = {
   status: number;
@@ -22,8 +23,8 @@ export type CachedPage = {
   final?: boolean;
 };
 
-/** Bodies and headers of every cached public page together stay under this. */
-const MAX_BYTES = 24 * 1024 * 1024;
+/** Bodies and headers of every cached public page together stay under this (the whole site, both languages: < 10 MB). */
+const MAX_BYTES = 16 * 1024 * 1024;
 /** Copies kept for one signed-in caller each have their own budget: many users never push the public pages out. */
 const MAX_CALLER_BYTES = 8 * 1024 * 1024;
 /**
@@ -88,9 +89,10 @@ function createPageStore(): PageStore {
   let recompressing: Promise<void> = Promise.resolve();
   let waiting = 0;
   /**
-   * A public page is stored at the fast setting, so the request that filled it is not kept waiting for brotli 11
-   * (45 ms for the home page), and recompressed at the slow one in the background once it is asked for again:
-   * a page requested once (a one-off query string, say) never costs the slow setting. One at a time, a bounded queue.
+   * A public page is stored as rendered, compressed at the fast setting, so the request that filled it is not kept
+   * waiting for brotli 11 (45 ms for the home page); once it is asked for again it is recompressed at the slow one and
+   * its CSP narrowed to its own inline hashes (page-csp.ts), in the background: a page requested once (a one-off query
+   * string, say) never costs either. One at a time, a bounded queue.
    */
   function recompress(key: string, page: CachedPage) {
     if (waiting >= MAX_WAITING_RECOMPRESSIONS) return;
@@ -99,7 +101,9 @@ function createPageStore(): PageStore {
     recompressing = recompressing.then(async () => {
       try {
         const bodies = await compressAll(page.bodies.identity!);
-        if (pages.peek(key) === page) page.bodies = bodies;
+        if (pages.peek(key) !== page) return;
+        page.bodies = bodies;
+        page.headers = narrowedHeaders(page.headers, bodies.identity);
       } catch { page.final = false; } finally { waiting -= 1; }
     });
   }

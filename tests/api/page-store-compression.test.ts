@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineHashes } from '../../src/server/page-csp.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 type Raw = { headers: Record<string, string | string[] | undefined>; body: Buffer };
@@ -18,7 +19,7 @@ function raw(url: string, encoding: string): Promise<Raw> {
 }
 const decode = (r: Raw) => (r.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(r.body) : zlib.gunzipSync(r.body)).toString('utf8');
 
-describe('a public page in the page store: answered at once, made smaller once it is asked for again', () => {
+describe('a public page in the page store: answered at once, made smaller (body and policy) once it is asked for again', () => {
   let server: RunningServer;
   beforeAll(async () => { server = await startServer(); });
   afterAll(async () => { await server?.stop(); });
@@ -41,6 +42,11 @@ describe('a public page in the page store: answered at once, made smaller once i
       expect(recompressed.headers['x-astro-cache']).toBe('HIT');
       expect(recompressed.headers.etag).toEqual(rendered.headers.etag);
       expect(decode(recompressed)).toEqual(decode(rendered));
+      // And its policy now lists only the hashes of its own inline scripts and styles.
+      const policy = String(recompressed.headers['content-security-policy']);
+      const own = inlineHashes(decode(recompressed));
+      expect(policy.length).toBeLessThan(String(rendered.headers['content-security-policy']).length);
+      expect((policy.match(/'sha256-[^']+'/g) ?? []).filter((h) => !own.has(h))).toEqual([]);
     });
   }
 });
