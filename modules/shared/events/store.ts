@@ -17,6 +17,7 @@ import {
 
 const UNIQUE_VIOLATION = '23505';
 const REBUILD_PAGE = 2000;
+const FIRST_ANALYZE = 1000;
 
 export type AppendOptions = {
   metadata?: EventMetadata;
@@ -40,9 +41,26 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
   /** This instance learns at once; the others once the announcement has gone out, before the caller is answered. */
   const committed = async (events: RecordedEvent[]) => {
     if (events.length === 0) return;
+    keepStatistics(events.length);
     options.onCommitted?.(events);
     await announcer.announce();
   };
+
+  /**
+   * Until `events` has been analyzed, PostgreSQL guesses that each stream of a group read (`stream_id = any(…)`)
+   * matches 0.5% of the log: 64 streams make a third of it, planned as a parallel sequential scan (35 ms on 150,000
+   * events, against 0.3 ms through the index once analyzed). Autovacuum analyzes a new table only after its naptime,
+   * long after a burst has filled it, so the store analyzes the log itself as its appends double: after 1,000, 2,000,
+   * 4,000 … events (each a sampled read of at most 30,000 rows, in the background).
+   */
+  let analyzeAt = FIRST_ANALYZE;
+  let appended = 0;
+  function keepStatistics(count: number) {
+    appended += count;
+    if (appended < analyzeAt) return;
+    analyzeAt *= 2;
+    void sql`analyze events`.execute(db).catch(() => { /* the next doubling tries again */ });
+  }
 
   /** The stream's version as this transaction sees it now (0 for a stream that does not exist). */
   async function versionOf(tx: Tx, streamId: string) {
