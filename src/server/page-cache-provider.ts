@@ -21,11 +21,11 @@
 import type { CacheProvider, CacheProviderFactory } from 'astro';
 import { LANG_COOKIE, resolveLang, type Lang } from '../i18n/index.ts';
 import { asBody, astroSetCookies, compressResponse, keepAstroCookies, negotiate, varyWithEncoding } from './compression.ts';
-import { cachedHeaders, pageKey, pageStore } from './page-cache-store.ts';
+import { cachedHeaders, pageKey, pageStore, userTag } from './page-cache-store.ts';
+
+export { userTag };
 import { SESSION_COOKIE } from './session.ts';
 
-/** The tag of every answer kept for one signed-in user: any event concerning them drops it. */
-export const userTag = (userId: string): `user:${string}` => `user:${userId}`; // page-cache-store.ts knows the prefix
 
 const REGISTRY = Symbol.for('gestalt.pageCache');
 

@@ -32,8 +32,9 @@ const MAX_CALLER_BYTES = 8 * 1024 * 1024;
  * compressed once, quickly, in the encoding that client asked for; another encoding is a miss.
  */
 const isCallerKey = (key: string) => key.startsWith(' u:', 2);
-/** The prefix of the tag every answer kept for one signed-in user carries (page-cache-provider.ts, `userTag`). */
-const USER_TAG = 'user:';
+/** The tag of every answer kept for one signed-in user: any event concerning them drops it. */
+export const userTag = (userId: string): `user:${string}` => `user:${userId}`;
+const isUserTag = (tag: string) => tag.startsWith('user:');
 /** Public pages waiting for their slow compression at most; a page asked for while the queue is full waits for its next hit. */
 const MAX_WAITING_RECOMPRESSIONS = 16;
 /** Query parameters that only track where a visitor came from: the page is the same without them. */
@@ -130,7 +131,7 @@ function createPageStore(): PageStore {
     },
     invalidate(tags) {
       callerGeneration += 1;
-      if (tags.some((t) => !t.startsWith(USER_TAG))) publicGeneration += 1;
+      if (!tags.every(isUserTag)) publicGeneration += 1;
       for (const store of [pages, callers]) {
         for (const [key, page] of store.entries()) if (page.tags.some((t) => tags.includes(t))) store.delete(key);
       }
