@@ -28,10 +28,20 @@ const MAX_BYTES = 16 * 1024 * 1024;
 /** Copies kept for one signed-in caller each have their own budget: many users never push the public pages out. */
 const MAX_CALLER_BYTES = 8 * 1024 * 1024;
 /**
+ * Public pages asked for with a query of their own (`?waluta=EUR`, or any made-up parameter: each value is a new
+ * page) have theirs too: a stream of one-off addresses pushes out only its like, never the site's pages.
+ */
+const MAX_QUERIED_BYTES = 4 * 1024 * 1024;
+/**
  * A signed-in caller's key (see pageKey): their copies are read a few times each, by one client, so they are
  * compressed once, quickly, in the encoding that client asked for; another encoding is a miss.
  */
 const isCallerKey = (key: string) => key.startsWith(' u:', 2);
+/** A public key whose query holds more than the language (pageKey sorts the parameters and drops tracking ones). */
+const isQueriedKey = (key: string) => {
+  const q = key.indexOf('?');
+  return q >= 0 && key.slice(q + 1).split('&').some((param) => !param.startsWith('lang='));
+};
 /** The tag of every answer kept for one signed-in user: any event concerning them drops it. */
 export const userTag = (userId: string): `user:${string}` => `user:${userId}`;
 const isUserTag = (tag: string) => tag.startsWith('user:');
@@ -83,6 +93,8 @@ export type PageStore = {
 function createPageStore(): PageStore {
   const pages = new LRUCache<string, CachedPage>({ maxSize: MAX_BYTES, sizeCalculation: sizeOf });
   const callers = new LRUCache<string, CachedPage>({ maxSize: MAX_CALLER_BYTES, sizeCalculation: sizeOf });
+  const queried = new LRUCache<string, CachedPage>({ maxSize: MAX_QUERIED_BYTES, sizeCalculation: sizeOf });
+  const partOf = (key: string) => (isCallerKey(key) ? callers : isQueriedKey(key) ? queried : pages);
   /** Bumped by every invalidation (signed-in callers' copies) and by those of public tags (public pages). */
   let callerGeneration = 0;
   let publicGeneration = 0;
@@ -102,7 +114,7 @@ function createPageStore(): PageStore {
     recompressing = recompressing.then(async () => {
       try {
         const bodies = await compressAll(page.bodies.identity!);
-        if (pages.peek(key) !== page) return;
+        if (partOf(key).peek(key) !== page) return;
         page.bodies = bodies;
         page.headers = narrowedHeaders(page.headers, bodies.identity);
       } catch { page.final = false; } finally { waiting -= 1; }
@@ -111,7 +123,7 @@ function createPageStore(): PageStore {
   return {
     get(key) {
       if (isCallerKey(key)) return callers.get(key);
-      const page = pages.get(key);
+      const page = partOf(key).get(key);
       if (page && !page.final) recompress(key, page);
       return page;
     },
@@ -126,13 +138,13 @@ function createPageStore(): PageStore {
         ...page, bodies, storedAt: Date.now(),
         etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
       };
-      (caller ? callers : pages).set(key, stored, { ttl: maxAgeSeconds * 1000 });
+      partOf(key).set(key, stored, { ttl: maxAgeSeconds * 1000 });
       return stored;
     },
     invalidate(tags) {
       callerGeneration += 1;
       if (!tags.every(isUserTag)) publicGeneration += 1;
-      for (const store of [pages, callers]) {
+      for (const store of [pages, queried, callers]) {
         for (const [key, page] of store.entries()) if (page.tags.some((t) => tags.includes(t))) store.delete(key);
       }
     },
