@@ -21,6 +21,21 @@ describe.skipIf(!postgres)('groups of two instances on one PostgreSQL (TEST_DATA
     await handle?.close();
   });
 
+  /**
+   * One store per connection, as two instances have, each recording its failed groups: a deadlock would not show in
+   * the outcome (a failed group's commands run again alone), only here.
+   */
+  function twoInstancesWatched() {
+    const one = { db: handle.db, store: createEventStore(handle.db) };
+    const two = { db: second.db, store: createEventStore(second.db) };
+    const failures: unknown[] = [];
+    for (const { store } of [one, two]) {
+      const appendGroup = store.appendGroup.bind(store);
+      store.appendGroup = (ids, decide) => appendGroup(ids, decide).catch((error: unknown) => { failures.push(error); throw error; });
+    }
+    return { one, two, failures };
+  }
+
   it('given a group still in flight, when a later append commits, then readers stop below the group until it commits (the settled position)', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -44,13 +59,7 @@ describe.skipIf(!postgres)('groups of two instances on one PostgreSQL (TEST_DATA
   });
 
   it('given two instances whose groups hold the same two streams in opposite orders, when both wait for a third writer, then they take the locks in one order and none deadlocks', async () => {
-    const one = { db: handle.db, store: createEventStore(handle.db) };
-    const two = { db: second.db, store: createEventStore(second.db) };
-    const failures: unknown[] = [];
-    for (const { store } of [one, two]) {
-      const appendGroup = store.appendGroup.bind(store);
-      store.appendGroup = (ids, decide) => appendGroup(ids, decide).catch((error: unknown) => { failures.push(error); throw error; });
-    }
+    const { one, two, failures } = twoInstancesWatched();
     // `low` has the lower lock key: a writer holding it keeps both groups waiting before their insert goes on.
     const keys = await sql<{ id: string }>`select id from unnest(${['lock-a', 'lock-b']}::text[]) as id order by hashtext(id)`.execute(handle.db);
     const [low, high] = keys.rows.map((r) => r.id) as [string, string];
@@ -79,14 +88,7 @@ describe.skipIf(!postgres)('groups of two instances on one PostgreSQL (TEST_DATA
   });
 
   it('given two instances appending to the same streams in opposite orders, when their groups overlap, then none deadlocks and every command is recorded once, in turn', async () => {
-    const one = { db: handle.db, store: createEventStore(handle.db) };
-    const two = { db: second.db, store: createEventStore(second.db) };
-    // A deadlock would not show in the outcome (the group's commands then run alone): watch for failed groups.
-    const failures: unknown[] = [];
-    for (const { store } of [one, two]) {
-      const appendGroup = store.appendGroup.bind(store);
-      store.appendGroup = (ids, decide) => appendGroup(ids, decide).catch((error: unknown) => { failures.push(error); throw error; });
-    }
+    const { one, two, failures } = twoInstancesWatched();
     const streams = Array.from({ length: 12 }, (_, i) => `shared-${i}`);
     const rounds = 5;
     const run = (deps: typeof one, order: string[]) => Promise.all(Array.from({ length: rounds }, () =>
