@@ -22,10 +22,9 @@ import type { CacheProvider, CacheProviderFactory } from 'astro';
 import { LANG_COOKIE, resolveLang, type Lang } from '../i18n/index.ts';
 import { asBody, astroSetCookies, compressResponse, keepAstroCookies, negotiate, varyWithEncoding } from './compression.ts';
 import { cachedHeaders, pageKey, pageStore, userTag } from './page-cache-store.ts';
-
-export { userTag };
 import { SESSION_COOKIE } from './session.ts';
 
+export { userTag };
 
 const REGISTRY = Symbol.for('gestalt.pageCache');
 

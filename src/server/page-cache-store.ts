@@ -122,9 +122,8 @@ function createPageStore(): PageStore {
   }
   return {
     get(key) {
-      if (isCallerKey(key)) return callers.get(key);
       const page = partOf(key).get(key);
-      if (page && !page.final) recompress(key, page);
+      if (page && !page.final && !isCallerKey(key)) recompress(key, page);
       return page;
     },
     generation: generationOf,
