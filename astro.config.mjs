@@ -2,26 +2,12 @@
 import { defineConfig, memoryCache } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
-
-/**
- * @astrojs/node standalone, with our own entry in front of its server module (src/server/entry.ts)
- * so the runtime boots before the server listens.
- * @param {Parameters<typeof node>[0]} options
- */
-function nodeWithBootEntry(options) {
-  const integration = node(options);
-  const configDone = integration.hooks['astro:config:done'];
-  if (!configDone) throw new Error('@astrojs/node no longer sets its adapter in astro:config:done');
-  integration.hooks['astro:config:done'] = (params) => configDone({
-    ...params,
-    setAdapter: (adapter) => params.setAdapter({ ...adapter, serverEntrypoint: new URL('./src/server/entry.ts', import.meta.url) }),
-  });
-  return integration;
-}
+import { withServerEntry } from './src/server/astro-internals.ts';
 
 export default defineConfig({
   output: 'server',
-  adapter: nodeWithBootEntry({ mode: 'standalone' }),
+  // Our entry boots the runtime before anything listens, and listens with our front server (src/server/entry.ts).
+  adapter: withServerEntry(node({ mode: 'standalone' }), new URL('./src/server/entry.ts', import.meta.url)),
   markdown: { syntaxHighlight: false },
   integrations: [react(), {
     // Islands that hydrate at the first scroll, tap or key press (src/islands/shared/on-interaction.ts).
@@ -29,8 +15,8 @@ export default defineConfig({
     hooks: { 'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'interaction', entrypoint: './src/islands/shared/on-interaction.ts' }) },
   }],
   server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? 'localhost' },
-  // Astro's memory cache, keyed per language and bypassed for signed-in requests (see the provider file).
-  cache: { provider: { ...memoryCache(), name: 'memory-per-visitor', entrypoint: './src/server/page-cache-provider.ts' } },
+  // Our page cache (src/server/page-cache/): kept per visitor (language, signed-in user), as each route declares.
+  cache: { provider: { ...memoryCache(), name: 'page-store-per-visitor', entrypoint: './src/server/page-cache/provider.ts' } },
   // Our own origin check covers cookie-authenticated API calls (see src/server/http.ts).
   security: {
     checkOrigin: false,

@@ -1,5 +1,5 @@
 // Writes brotli and gzip copies next to the compressible files of the client build, once per build, at the
-// highest settings: the server answers them to clients that accept them (src/server/static-files.ts).
+// highest settings: the server answers them to clients that accept them (src/server/page-cache/static-files.ts).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

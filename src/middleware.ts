@@ -1,13 +1,15 @@
 import { defineMiddleware } from 'astro:middleware';
 import { LANG_COOKIE, resolveLang, translator } from './i18n/index.ts';
+import { withReasonPhrase } from './server/astro-internals.ts';
 import { languageOf } from './server/auth.ts';
 import { isCrossSiteRequest, resolveClient } from './server/client.ts';
+import { langCookieOptions } from './server/cookies.ts';
 import { checkMethod, checkUrl, CROSS_SITE_ALLOWED, isRefusal, readBody, routeKindOf, type EdgeRefusal } from './server/edge.ts';
 import { rememberBody, json, withHeaders } from './server/http.ts';
+import { applyKeep } from './server/page-cache/index.ts';
 import { getRuntime } from './server/runtime.ts';
-import { SESSION_COOKIE, sessionToken } from './server/session.ts';
+import { sessionToken } from './server/session.ts';
 
-const ONE_YEAR = 60 * 60 * 24 * 365;
 /** Anonymous public pages: a CDN may keep them a minute and serve them stale while it refreshes. */
 const PUBLIC_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 
@@ -22,7 +24,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const refuse = ({ status, key, allow }: EdgeRefusal) => json({ message: t(key) }, status, allow ? { allow } : {});
 
   const kind = routeKindOf(context.routePattern);
-  const refused = checkUrl(url, request.headers) ?? await checkMethod(request.method, context.routePattern, kind);
+  // A method the front server handed over as OPTIONS (TRACE: see page-cache/front-server.ts) is checked as itself.
+  const refused = checkUrl(url, request.headers) ?? await checkMethod(context.locals.unservedMethod ?? request.method, context.routePattern, kind);
   if (refused) return refuse(refused);
   const body = await readBody(request, context.routePattern, kind);
   if (isRefusal(body)) return refuse(body);
@@ -32,9 +35,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   rememberBody(request, body);
 
-  const token = sessionToken(request, context.cookies.get(SESSION_COOKIE)?.value);
+  const token = sessionToken(header('authorization'), header('cookie'));
   context.locals.user = await runtime.services.accounts.authenticate(token);
-  if (persist) context.cookies.set(LANG_COOKIE, lang, { path: '/', maxAge: ONE_YEAR, sameSite: 'lax', secure: client.https });
+  if (persist) context.cookies.set(LANG_COOKIE, lang, langCookieOptions(client.https));
   let response: Response;
   try {
     response = await next();
@@ -42,8 +45,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     runtime.log.error({ err: error, requestId: context.locals.requestId, path: url.pathname }, 'request failed');
     return json({ message: t('error.unexpected') }, 500);
   }
+  response = withReasonPhrase(response);
+  const publicPage = await applyKeep(context, response, token !== null);
   // A page rendered for a session must never be stored by a shared cache; anonymous pages differ by the language cookie.
   if (token) return withHeaders(response, { 'cache-control': 'private, no-store' }, 'Cookie');
-  if (context.locals.cacheable) return withHeaders(response, { 'cache-control': PUBLIC_CACHE }, 'Cookie');
+  if (publicPage) return withHeaders(response, { 'cache-control': PUBLIC_CACHE }, 'Cookie');
   return withHeaders(response, response.headers.has('cache-control') ? {} : { 'cache-control': 'no-cache' }, 'Cookie');
 });

@@ -1,7 +1,7 @@
 import { LogoutBody } from '../server/accounts-input.ts';
 import { clearSessionCookie } from '../server/auth.ts';
 import { endpoint } from '../server/endpoint.ts';
-import { SESSION_COOKIE, sessionToken } from '../server/session.ts';
+import { sessionToken } from '../server/session.ts';
 
 /**
  * POST /logout ends the session on the server (its token, cookie or Bearer, stops working on every instance)
@@ -12,8 +12,8 @@ import { SESSION_COOKIE, sessionToken } from '../server/session.ts';
 export const POST = endpoint({
   auth: 'public', body: LogoutBody,
   async handle({ body, services, t, context }) {
-    const { request, cookies } = context;
-    await services.accounts.logout(sessionToken(request, cookies.get(SESSION_COOKIE)?.value), body.everywhere ? 'everywhere' : 'this');
+    const { request } = context;
+    await services.accounts.logout(sessionToken(request.headers.get('authorization'), request.headers.get('cookie')), body.everywhere ? 'everywhere' : 'this');
     clearSessionCookie(context);
     if (!(request.headers.get('content-type') ?? '').includes('application/json')) return new Response(null, { status: 303, headers: { location: '/' } });
     return { message: t(body.everywhere ? 'accounts.loggedOutEverywhere' : 'accounts.loggedOut') };

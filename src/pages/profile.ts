@@ -1,5 +1,4 @@
 import { endpoint } from '../server/endpoint.ts';
-import { cacheForCaller } from '../server/page-cache.ts';
 
 /**
  * GET /profile (Bearer or session cookie) → { id, name, email, phone, role, purchasedVideos }. Kept for this caller
@@ -7,9 +6,5 @@ import { cacheForCaller } from '../server/page-cache.ts';
  */
 export const GET = endpoint({
   auth: 'user',
-  handle: async ({ user, services, context }) => {
-    const profile = await services.accounts.profile(user);
-    cacheForCaller(context, []);
-    return profile;
-  },
+  handle: async ({ user, services }) => services.accounts.profile(user),
 });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { isTrustedProxy, plainAddress, type TrustProxy } from '../../modules/shared/config/index.ts';
+import { bearerToken } from './session.ts';
 
 /** Who is at the other end, as far as TRUST_PROXY lets us believe the forwarding headers. */
 export type Client = {
@@ -57,7 +58,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function isCrossSiteRequest(method: string, header: HeaderLookup, acceptedOrigins: (string | null)[]): boolean {
   if (SAFE_METHODS.has(method)) return false;
-  if (String(header('authorization') ?? '').startsWith('Bearer ')) return false;
+  const authorization = header('authorization');
+  if (typeof authorization === 'string' && bearerToken(authorization) !== null) return false;
   const origin = header('origin');
   if (typeof origin !== 'string') return header('sec-fetch-site') === 'cross-site';
   return !acceptedOrigins.includes(origin.toLowerCase());

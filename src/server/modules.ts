@@ -11,8 +11,7 @@ import type { ModuleContext } from '../../modules/shared/kernel/index.ts';
 import { usersConcerned, type LogFreshness } from '../../modules/shared/memory/index.ts';
 import type { OutboxHandler } from '../../modules/shared/outbox/index.ts';
 import { productForSale } from './catalogue-for-sale.ts';
-import { invalidatePages } from './page-cache.ts';
-import { userTag } from './page-cache-provider.ts';
+import { invalidatePages, userTag } from './page-cache/index.ts';
 
 /**
  * The composition root: builds each module, registers its projections with the store and its
@@ -73,10 +72,10 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness } 
       accounts.forgetSessions(events);
       purchases.forgetOwned(events);
       const users = usersConcerned(events);
-      if (users.size > 0) void invalidatePages([...users].map(userTag));
+      if (users.size > 0) invalidatePages([...users].map(userTag));
       const changes = catalogue.changesIn(events);
       if (changes.length > 0) catalogue.forgetReads(changes);
-      if (changes.length > 0) void invalidatePages(changes);
+      if (changes.length > 0) invalidatePages(changes);
     },
     async seed() {
       await accounts.seed();

@@ -6,8 +6,8 @@ import { createEventStore, createLogFollower, type EventStore, type LogFollower 
 import { createOutboxWorker, type OutboxHandler, type OutboxWorker } from '../../modules/shared/outbox/index.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { trackLogFreshness } from './log-freshness.ts';
-import { recallSessionsWith } from './page-cache-provider.ts';
 import { observeHttp, type HttpObserver } from './http-observer.ts';
+import { recallSessionsWith } from './page-cache/index.ts';
 import { wireModules, type Services } from './modules.ts';
 
 export type Runtime = {

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineHashes } from '../../src/server/page-csp.ts';
+import { inlineHashes } from '../../src/server/page-cache/csp.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 type Raw = { headers: Record<string, string | string[] | undefined>; body: Buffer };

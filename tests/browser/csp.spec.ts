@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
-import { inlineHashes } from '../../src/server/page-csp.ts';
+import { inlineHashes } from '../../src/server/page-cache/csp.ts';
 import { hydrated, watchErrors } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 

@@ -10,6 +10,10 @@ describe('configuration', () => {
     // Development without ADMIN_EMAILS: the first start makes admin@localhost, which is then the admin.
     expect(c).toMatchObject({ PORT: 3000, HOST: 'localhost', SITE_NAME: 'Gestalt Online', ADMIN_EMAILS: ['admin@localhost'] });
     expect(c.DATABASE_URL).toBeUndefined();
+    // Plain http (behind a proxy) unless both the certificate and its key are given.
+    expect(c.SERVER_CERT_PATH).toBeUndefined();
+    expect(parseEnv({ HOST: '0.0.0.0', PORT: '8080', SERVER_CERT_PATH: import.meta.filename, SERVER_KEY_PATH: import.meta.filename }))
+      .toMatchObject({ HOST: '0.0.0.0', PORT: 8080, SERVER_CERT_PATH: import.meta.filename, SERVER_KEY_PATH: import.meta.filename });
     expect(parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://gestalt.example.org' }).ADMIN_EMAILS).toEqual([]);
     expect(parseEnv({ ADMIN_EMAILS: 'szefowa@example.com' }).ADMIN_EMAILS).toEqual(['szefowa@example.com']);
   });
@@ -24,6 +28,9 @@ describe('configuration', () => {
     [{ JWT_SECRET: 'short-secret-value' }, 'JWT_SECRET'],
     [{ TRUST_PROXY: '10.0.0.0/40' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: 'proxy.example' }, 'TRUST_PROXY'],
+    [{ SERVER_CERT_PATH: '/nonexistent/cert.pem', SERVER_KEY_PATH: '/nonexistent/key.pem' }, 'SERVER_CERT_PATH'],
+    [{ SERVER_CERT_PATH: import.meta.filename }, 'SERVER_KEY_PATH'],
+    [{ SERVER_KEY_PATH: import.meta.filename }, 'SERVER_CERT_PATH'],
   ])('names the bad variable in one line: %j', (env, name) => {
     let error: unknown;
     try { parseEnv(env); } catch (e) { error = e; }

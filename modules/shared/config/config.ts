@@ -13,10 +13,16 @@ const url = (schemes: string[], what: string) => v.optional(v.pipe(
   v.transform((s) => (s === '' ? undefined : s)),
 ));
 
+const readableFile = v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? undefined : s)),
+  v.check((s) => s === undefined || existsSync(s), 'must name a file that exists')));
+
 const EnvSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a port number (1-65535)'), v.transform(Number),
     v.minValue(1, 'must be a port number (1-65535)'), v.maxValue(65535, 'must be a port number (1-65535)')), '3000'),
   HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), 'localhost'),
+  // https served directly (as @astrojs/node's standalone server); both or neither, each a file that exists.
+  SERVER_CERT_PATH: readableFile,
+  SERVER_KEY_PATH: readableFile,
   PUBLIC_URL: url(['http:', 'https:'], 'http(s)'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), './data'),
   MEDIA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), './media'),
@@ -73,6 +79,9 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
   }
   const out = result.output;
+  if (!out.SERVER_CERT_PATH !== !out.SERVER_KEY_PATH) {
+    throw new ConfigError(`Invalid configuration: ${out.SERVER_CERT_PATH ? 'SERVER_KEY_PATH' : 'SERVER_CERT_PATH'} must be set too: https needs both the certificate and its key`);
+  }
   if (!out.PUBLIC_URL && out.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration: PUBLIC_URL must be set in production, to the address visitors use (e.g. https://gestalt.example.org)');
   }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { narrowedHeaders, narrowPolicy } from '../../../src/server/page-csp.ts';
+import { narrowedHeaders, narrowPolicy } from '../../../src/server/page-cache/csp.ts';
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const SCRIPT = 'console.log("island")';

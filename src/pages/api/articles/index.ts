@@ -1,16 +1,11 @@
 import * as v from 'valibot';
 import { endpoint } from '../../../server/endpoint.ts';
 import { json } from '../../../server/http.ts';
-import { cacheForCaller } from '../../../server/page-cache.ts';
 
 /** GET /api/articles: the public library, newest first, as `{ items }` (spec 7). */
 export const GET = endpoint({
   auth: 'public',
-  handle: async ({ services, context }) => {
-    const items = await services.catalogue.articles();
-    cacheForCaller(context, ['articles']);
-    return { items };
-  },
+  handle: async ({ services }) => ({ items: await services.catalogue.articles() }),
 });
 
 /** Spec 5: title, description and link all required ("Wszystkie pola są wymagane."); the catalogue trims and checks them. */

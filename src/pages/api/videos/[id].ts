@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { endpoint } from '../../../server/endpoint.ts';
 import { json } from '../../../server/http.ts';
-import { cacheForCaller } from '../../../server/page-cache.ts';
+import { keepNot } from '../../../server/page-cache/index.ts';
 
 /**
  * GET /api/videos/{id}: the product in the API shape of spec 3. `watchURL` (a short-lived signed link
@@ -14,7 +14,7 @@ export const GET = endpoint({
   handle: async ({ params, user, services, context }) => {
     const video = await services.catalogue.apiVideo(params.id, user?.id ?? null);
     // Links are signed for minutes and end with the access window: an answer carrying them is never kept.
-    if (!('watchURL' in video) && !('meetLink' in video)) cacheForCaller(context, ['catalogue']);
+    if ('watchURL' in video || 'meetLink' in video) keepNot(context);
     return json(video, 200, { vary: 'Authorization, Cookie' });
   },
 });

@@ -1,14 +1,22 @@
 /**
- * Where cached public pages live: an `lru-cache` bounded by bytes, one entry per page URL and language,
- * holding the finished answer (status, headers, body already compressed per encoding). Astro's route
- * cache API fills it (`cacheForCaller` → our cache provider, page-cache-provider.ts) and drops it by tag;
- * the front server (front-server.ts) answers hits from it before Astro runs at all.
+ * Where kept answers live: `lru-cache`s bounded by bytes, one entry per URL and visitor (keep.ts says which answers
+ * and for whom), holding the finished answer (status, headers, body already compressed per encoding). The cache
+ * provider (provider.ts) fills it after Astro rendered; the front server (front-server.ts) answers hits from it before
+ * Astro runs at all; tags drop entries (invalidatePages).
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { Lang } from '../i18n/index.ts';
 import { compressAll, compressOnce, type Encoding } from './compression.ts';
-import { narrowedHeaders } from './page-csp.ts';
+import { narrowedHeaders } from './csp.ts';
+import { registry } from './registry.ts';
+import type { Visitor } from './visitor.ts';
+
+/** Cache tags of public pages: `catalogue` (products, facilitators), `articles`, `static` (terms, contact). */
+export type PageTag = 'catalogue' | 'articles' | 'static';
+/** The tag of every answer kept for one signed-in user: any event concerning them drops it. */
+export type UserTag = `user:${string}`;
+export const userTag = (userId: string): UserTag => `user:${userId}`;
+const isUserTag = (tag: string) => tag.startsWith('user:');
 
 export type CachedPage = {
   status: number;
@@ -32,19 +40,11 @@ const MAX_CALLER_BYTES = 8 * 1024 * 1024;
  * page) have theirs too: a stream of one-off addresses pushes out only its like, never the site's pages.
  */
 const MAX_QUERIED_BYTES = 4 * 1024 * 1024;
-/**
- * A signed-in caller's key (see pageKey): their copies are read a few times each, by one client, so they are
- * compressed once, quickly, in the encoding that client asked for; another encoding is a miss.
- */
-const isCallerKey = (key: string) => key.startsWith(' u:', 2);
-/** A public key whose query holds more than the language (pageKey sorts the parameters and drops tracking ones). */
-const isQueriedKey = (key: string) => {
-  const q = key.indexOf('?');
-  return q >= 0 && key.slice(q + 1).split('&').some((param) => !param.startsWith('lang='));
+/** A path whose query holds more than the language (`normalPath` sorts the parameters and drops tracking ones). */
+const isQueried = (path: string) => {
+  const q = path.indexOf('?');
+  return q >= 0 && path.slice(q + 1).split('&').some((param) => !param.startsWith('lang='));
 };
-/** The tag of every answer kept for one signed-in user: any event concerning them drops it. */
-export const userTag = (userId: string): `user:${string}` => `user:${userId}`;
-const isUserTag = (tag: string) => tag.startsWith('user:');
 /** Public pages waiting for their slow compression at most; a page asked for while the queue is full waits for its next hit. */
 const MAX_WAITING_RECOMPRESSIONS = 16;
 /** Query parameters that only track where a visitor came from: the page is the same without them. */
@@ -54,16 +54,23 @@ const sizeOf = (page: CachedPage) =>
   (page.bodies.identity?.length ?? 0) + (page.bodies.br?.length ?? 0) + (page.bodies.gzip?.length ?? 0)
   + page.headers.reduce((n, [k, v]) => n + k.length + v.length, 0) + 200;
 
-/** `variant` is the page's language as the middleware resolves it (query, else cookie), with a signed-in caller's id. */
-export function pageKey(pathAndQuery: string, lang: Lang | `${Lang} u:${string}`): string {
+/** A URL's path and query as a page's address: its parameters sorted, tracking ones dropped (the page is the same). */
+function normalPath(pathAndQuery: string): string {
   const q = pathAndQuery.indexOf('?');
-  if (q < 0) return `${lang} ${pathAndQuery}`;
+  if (q < 0) return pathAndQuery;
   const params = new URLSearchParams(pathAndQuery.slice(q + 1));
   const kept = new URLSearchParams(Array.from(params).filter(([name]) => !TRACKING.test(name)));
   kept.sort();
   const query = kept.toString();
-  return `${lang} ${pathAndQuery.slice(0, q)}${query ? `?${query}` : ''}`;
+  return `${pathAndQuery.slice(0, q)}${query ? `?${query}` : ''}`;
 }
+
+/**
+ * The entry of one URL for one visitor. Public pages and signed-in callers' copies sit in stores of their own, so the
+ * user never has to be read back out of the key.
+ */
+const entryOf = (visitor: Visitor, pathAndQuery: string) =>
+  (visitor.user === null ? `${visitor.lang} ${normalPath(pathAndQuery)}` : `${visitor.lang} ${visitor.user} ${normalPath(pathAndQuery)}`);
 
 /**
  * The headers of a stored page as answered in `encoding`. `Age` says how long ago it was rendered and
@@ -77,14 +84,19 @@ export function cachedHeaders(page: CachedPage, encoding: Encoding): [string, st
 }
 
 export type PageStore = {
-  get(key: string): CachedPage | undefined;
+  /** The copy of `pathAndQuery` (as requested) kept for `visitor`. */
+  get(visitor: Visitor, pathAndQuery: string): CachedPage | undefined;
   /**
-   * The count of invalidations that can concern `key`; a render that began before one must not be stored after it.
+   * The count of invalidations that can concern `visitor`'s copies; a render that began before one must not be stored after it.
    * A public page carries no user's tag, so what is dropped for one user (any event of theirs) does not hold it back.
    */
-  generation(key: string): number;
-  /** `wanted`: the encoding the filling request asked for, all a signed-in caller's copy gets. */
-  put(key: string, generation: number, page: Omit<CachedPage, 'bodies' | 'etag' | 'storedAt'>, body: Buffer, maxAgeSeconds: number, wanted: Encoding): CachedPage | null;
+  generation(visitor: Visitor): number;
+  /**
+   * Keeps `body` as `visitor`'s copy, unless an invalidation concerning it came after `generation`. `wanted`: the
+   * encoding the filling request asked for, all a signed-in caller's copy gets (read a few times by one client, it is
+   * compressed once, quickly, in that encoding; another encoding is a miss).
+   */
+  put(visitor: Visitor, pathAndQuery: string, generation: number, page: Omit<CachedPage, 'bodies' | 'etag' | 'storedAt'>, body: Buffer, maxAgeSeconds: number, wanted: Encoding): CachedPage | null;
   /** Resolves when no public page is waiting to be compressed again (tests). */
   recompressed(): Promise<void>;
   invalidate(tags: readonly string[]): void;
@@ -94,50 +106,53 @@ function createPageStore(): PageStore {
   const pages = new LRUCache<string, CachedPage>({ maxSize: MAX_BYTES, sizeCalculation: sizeOf });
   const callers = new LRUCache<string, CachedPage>({ maxSize: MAX_CALLER_BYTES, sizeCalculation: sizeOf });
   const queried = new LRUCache<string, CachedPage>({ maxSize: MAX_QUERIED_BYTES, sizeCalculation: sizeOf });
-  const partOf = (key: string) => (isCallerKey(key) ? callers : isQueriedKey(key) ? queried : pages);
+  const partOf = (visitor: Visitor, entry: string) => (visitor.user !== null ? callers : isQueried(entry) ? queried : pages);
   /** Bumped by every invalidation (signed-in callers' copies) and by those of public tags (public pages). */
   let callerGeneration = 0;
   let publicGeneration = 0;
-  const generationOf = (key: string) => (isCallerKey(key) ? callerGeneration : publicGeneration);
+  const generationOf = (visitor: Visitor) => (visitor.user !== null ? callerGeneration : publicGeneration);
   let recompressing: Promise<void> = Promise.resolve();
   let waiting = 0;
   /**
    * A public page is stored as rendered, compressed at the fast setting, so the request that filled it is not kept
    * waiting for brotli 11 (45 ms for the home page); once it is asked for again it is recompressed at the slow one and
-   * its CSP narrowed to its own inline hashes (page-csp.ts), in the background: a page requested once (a one-off query
+   * its CSP narrowed to its own inline hashes (csp.ts), in the background: a page requested once (a one-off query
    * string, say) never costs either. One at a time, a bounded queue.
    */
-  function recompress(key: string, page: CachedPage) {
+  function recompress(part: LRUCache<string, CachedPage>, entry: string, page: CachedPage) {
     if (waiting >= MAX_WAITING_RECOMPRESSIONS) return;
     page.final = true;
     waiting += 1;
     recompressing = recompressing.then(async () => {
       try {
         const bodies = await compressAll(page.bodies.identity!);
-        if (partOf(key).peek(key) !== page) return;
+        if (part.peek(entry) !== page) return;
         page.bodies = bodies;
         page.headers = narrowedHeaders(page.headers, bodies.identity);
       } catch { page.final = false; } finally { waiting -= 1; }
     });
   }
   return {
-    get(key) {
-      const page = partOf(key).get(key);
-      if (page && !page.final && !isCallerKey(key)) recompress(key, page);
+    get(visitor, pathAndQuery) {
+      const entry = entryOf(visitor, pathAndQuery);
+      const part = partOf(visitor, entry);
+      const page = part.get(entry);
+      if (page && !page.final && visitor.user === null) recompress(part, entry, page);
       return page;
     },
     generation: generationOf,
     recompressed: () => recompressing,
-    put(key, atGeneration, page, body, maxAgeSeconds, wanted) {
-      if (atGeneration !== generationOf(key)) return null;
-      const caller = isCallerKey(key);
+    put(visitor, pathAndQuery, atGeneration, page, body, maxAgeSeconds, wanted) {
+      if (atGeneration !== generationOf(visitor)) return null;
+      const caller = visitor.user !== null;
       const bodies = !caller ? { identity: body, br: compressOnce(body, 'br'), gzip: compressOnce(body, 'gzip') }
         : wanted === 'identity' ? { identity: body } : { identity: body, [wanted]: compressOnce(body, wanted) };
       const stored: CachedPage = {
         ...page, bodies, storedAt: Date.now(),
         etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
       };
-      partOf(key).set(key, stored, { ttl: maxAgeSeconds * 1000 });
+      const entry = entryOf(visitor, pathAndQuery);
+      partOf(visitor, entry).set(entry, stored, { ttl: maxAgeSeconds * 1000 });
       return stored;
     },
     invalidate(tags) {
@@ -150,11 +165,9 @@ function createPageStore(): PageStore {
   };
 }
 
-const STORE = Symbol.for('gestalt.pageStore');
-
-/** The one store of this process (the front server and Astro's provider are bundled apart). */
+/** The one store of this process, shared by the front server and Astro's provider (see registry.ts). */
 export function pageStore(): PageStore {
-  const holder = globalThis as Record<symbol, PageStore | undefined>;
-  holder[STORE] ??= createPageStore();
-  return holder[STORE];
+  const shared = registry();
+  shared.store ??= createPageStore();
+  return shared.store;
 }

@@ -4,6 +4,7 @@
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { keepAstroCookies } from '../astro-internals.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -107,18 +108,4 @@ export async function compressResponse(response: Response, encoding: Encoding, m
   const body = Buffer.from(await response.arrayBuffer());
   if (encoding === 'identity' || body.length < MIN_BYTES) return out(asBody(body), {});
   return out(asBody(compressOnce(body, encoding)), { 'content-encoding': encoding });
-}
-
-const ASTRO_COOKIES = Symbol.for('astro.cookies');
-
-/** Astro keeps the cookies a route set on the response object (added to the headers when written). */
-export function keepAstroCookies(from: Response, to: Response) {
-  const cookies: unknown = Reflect.get(from, ASTRO_COOKIES);
-  if (cookies != null) Reflect.set(to, ASTRO_COOKIES, cookies);
-}
-
-/** The values of the Set-Cookie headers Astro will add for the cookies a route set. */
-export function astroSetCookies(response: Response): string[] {
-  const cookies = Reflect.get(response, ASTRO_COOKIES) as { headers(): Iterable<string> } | undefined;
-  return [...(cookies?.headers() ?? []), ...response.headers.getSetCookie()];
 }

@@ -1,0 +1,104 @@
+/**
+ * The HTTP server in front of Astro. A kept page (store.ts) and a precompressed build file are answered here from
+ * memory, already compressed; everything else goes to @astrojs/node's handler (Astro's app: middleware, pages,
+ * endpoints, other static files). The request observer (src/server/http-observer.ts) sees every request of this
+ * server, so ids, security headers and logging are the same whichever path answers, and the cached answer carries
+ * the headers stored from the rendered one.
+ */
+import { readFileSync } from 'node:fs';
+import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import https from 'node:https';
+import type { TrustProxy } from '../../../modules/shared/config/index.ts';
+import { LANG_COOKIE, resolveLang } from '../../i18n/index.ts';
+import { resolveClient } from '../client.ts';
+import { cookieValue, langSetCookie } from '../cookies.ts';
+import { negotiate } from './compression.ts';
+import { cachedHeaders, pageStore } from './store.ts';
+import { UNKNOWN_SESSION, visitorOf } from './visitor.ts';
+
+/**
+ * How long a client may take, so that idle and half-sent connections cannot hold the server when it is exposed
+ * without a proxy: the request's headers within 10 s, the whole request (no route takes a body over 64 KB) within 30 s,
+ * an idle keep-alive connection 5 s. Node checks these every second (its default, 30 s, would let a slow client stay
+ * that much longer).
+ */
+export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkEveryMs: 1_000 } as const;
+
+/**
+ * Methods the Fetch API refuses to make a Request of, so Astro cannot route them (the adapter would answer 500):
+ * handed to Astro as OPTIONS, with the method in `locals.unservedMethod`, for the edge to answer 405 with the route's
+ * `Allow`. CONNECT never gets here (Node hands it to the server's `connect` event, which closes the socket).
+ */
+const UNROUTABLE = new Set(['TRACE', 'TRACK']);
+
+/** What Astro's handler is called with (locals are its fourth argument). */
+export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals?: Partial<App.Locals>) => void;
+
+const queryParam = (query: string, name: string) => (query ? new URLSearchParams(query).get(name) : null);
+
+function answerFromCache(req: IncomingMessage, res: ServerResponse, trust: TrustProxy): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const cookie = req.headers.cookie;
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const langQuery = queryParam(q < 0 ? '' : url.slice(q + 1), 'lang');
+  const visitor = visitorOf(req.headers.authorization, cookie, langQuery);
+  if (visitor === UNKNOWN_SESSION) return false;
+  const page = pageStore().get(visitor, url);
+  if (!page) return false;
+  const encoding = negotiate(req.headers['accept-encoding']);
+  const body = page.bodies[encoding];
+  if (!body) return false;
+
+  const headers = cachedHeaders(page, encoding);
+  for (const [name, value] of headers) res.setHeader(name, value);
+  if (resolveLang(langQuery, cookieValue(cookie, LANG_COOKIE)).persist) {
+    res.setHeader('Set-Cookie', langSetCookie(visitor.lang, resolveClient(req.socket.remoteAddress, (name) => req.headers[name], trust).https));
+  }
+  if (req.headers['if-none-match'] === page.etag) {
+    res.removeHeader('Content-Encoding');
+    res.writeHead(304);
+    res.end();
+    return true;
+  }
+  res.setHeader('Content-Length', body.length);
+  res.writeHead(page.status);
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}
+
+export type FrontServerOptions = {
+  astro: AstroHandler;
+  serveStatic: (req: IncomingMessage, res: ServerResponse) => boolean;
+  trust: TrustProxy;
+  host: string;
+  port: number;
+  /** Files of the certificate and its key: https when given, else plain http behind a proxy (as @astrojs/node's standalone server). */
+  tls: { certPath: string; keyPath: string } | null;
+};
+
+export function startFrontServer(opts: FrontServerOptions): http.Server {
+  const listener: RequestListener = (req, res) => {
+    try {
+      decodeURI(req.url ?? '/');
+    } catch {
+      return opts.astro(req, res, undefined);
+    }
+    if (answerFromCache(req, res, opts.trust) || opts.serveStatic(req, res)) return;
+    const method = req.method ?? 'GET';
+    if (UNROUTABLE.has(method)) {
+      req.method = 'OPTIONS';
+      return opts.astro(req, res, undefined, { unservedMethod: method });
+    }
+    opts.astro(req, res, undefined);
+  };
+  const options: http.ServerOptions = {
+    headersTimeout: TIMEOUTS.headersMs, requestTimeout: TIMEOUTS.requestMs, connectionsCheckingInterval: TIMEOUTS.checkEveryMs,
+  };
+  const server = opts.tls
+    ? https.createServer({ ...options, key: readFileSync(opts.tls.keyPath), cert: readFileSync(opts.tls.certPath) }, listener)
+    : http.createServer(options, listener);
+  server.keepAliveTimeout = TIMEOUTS.keepAliveMs;
+  server.listen(opts.port, opts.host);
+  return server;
+}
