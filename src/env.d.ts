@@ -10,8 +10,6 @@ declare namespace App {
     requestId: string;
     /** The client's address and scheme, as far as TRUST_PROXY lets us believe forwarding headers. */
     client: import('./server/client.ts').Client;
-    /** A method the Fetch API cannot carry (TRACE), handed to Astro as OPTIONS by the front server for the edge to refuse. */
-    unservedMethod?: string;
     /** The signed-in user, checked on the server for every request; null for visitors. */
     user: import('../modules/accounts/index.ts').SessionUser | null;
   }

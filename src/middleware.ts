@@ -6,7 +6,7 @@ import { isCrossSiteRequest, resolveClient } from './server/client.ts';
 import { langCookieOptions } from './server/cookies.ts';
 import { checkMethod, checkUrl, CROSS_SITE_ALLOWED, isRefusal, readBody, routeKindOf, type EdgeRefusal } from './server/edge.ts';
 import { rememberBody, json, withHeaders } from './server/http.ts';
-import { applyKeep } from './server/page-cache/index.ts';
+import { applyKeep, UNSERVED_METHOD_HEADER } from './server/page-cache/index.ts';
 import { getRuntime } from './server/runtime.ts';
 import { sessionToken } from './server/session.ts';
 
@@ -25,7 +25,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const kind = routeKindOf(context.routePattern);
   // A method the front server handed over as OPTIONS (TRACE: see page-cache/front-server.ts) is checked as itself.
-  const refused = checkUrl(url, request.headers) ?? await checkMethod(context.locals.unservedMethod ?? request.method, context.routePattern, kind);
+  const method = request.method === 'OPTIONS' ? header(UNSERVED_METHOD_HEADER) ?? 'OPTIONS' : request.method;
+  const refused = checkUrl(url, request.headers) ?? await checkMethod(method, context.routePattern, kind);
   if (refused) return refuse(refused);
   const body = await readBody(request, context.routePattern, kind);
   if (isRefusal(body)) return refuse(body);

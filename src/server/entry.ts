@@ -17,7 +17,7 @@ const { loadStaticFiles, startFrontServer } = await import('./page-cache/index.t
 
 const { HOST: host, PORT: port, SERVER_CERT_PATH, SERVER_KEY_PATH } = runtime.config;
 startFrontServer({
-  astro: (req, res, next, locals) => void handler(req, res, next, locals),
+  astro: (req, res) => void handler(req, res),
   serveStatic: loadStaticFiles(fileURLToPath(new URL('../client/', import.meta.url))),
   trust: runtime.config.TRUST_PROXY,
   host,

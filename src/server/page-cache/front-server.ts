@@ -26,13 +26,12 @@ export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_0
 
 /**
  * Methods the Fetch API refuses to make a Request of, so Astro cannot route them (the adapter would answer 500):
- * handed to Astro as OPTIONS, with the method in `locals.unservedMethod`, for the edge to answer 405 with the route's
- * `Allow`. CONNECT never gets here (Node hands it to the server's `connect` event, which closes the socket).
+ * handed to Astro as OPTIONS, with the method in a header (the adapter's standalone handler passes no locals), for
+ * the edge to answer 405 with the route's `Allow`. A client sending that header itself only gets its own OPTIONS
+ * refused. CONNECT never gets here (Node hands it to the server's `connect` event, which closes the socket).
  */
 const UNROUTABLE = new Set(['TRACE', 'TRACK']);
-
-/** What Astro's handler is called with (locals are its fourth argument). */
-export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals?: Partial<App.Locals>) => void;
+export const UNSERVED_METHOD_HEADER = 'x-gestalt-unserved-method';
 
 const queryParam = (query: string, name: string) => (query ? new URLSearchParams(query).get(name) : null);
 
@@ -68,7 +67,7 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse, trust: Trust
 }
 
 export type FrontServerOptions = {
-  astro: AstroHandler;
+  astro: RequestListener;
   serveStatic: (req: IncomingMessage, res: ServerResponse) => boolean;
   trust: TrustProxy;
   host: string;
@@ -82,15 +81,15 @@ export function startFrontServer(opts: FrontServerOptions): http.Server {
     try {
       decodeURI(req.url ?? '/');
     } catch {
-      return opts.astro(req, res, undefined);
+      return opts.astro(req, res);
     }
     if (answerFromCache(req, res, opts.trust) || opts.serveStatic(req, res)) return;
     const method = req.method ?? 'GET';
     if (UNROUTABLE.has(method)) {
       req.method = 'OPTIONS';
-      return opts.astro(req, res, undefined, { unservedMethod: method });
+      req.headers[UNSERVED_METHOD_HEADER] = method;
     }
-    opts.astro(req, res, undefined);
+    opts.astro(req, res);
   };
   const options: http.ServerOptions = {
     headersTimeout: TIMEOUTS.headersMs, requestTimeout: TIMEOUTS.requestMs, connectionsCheckingInterval: TIMEOUTS.checkEveryMs,

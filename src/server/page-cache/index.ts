@@ -14,5 +14,5 @@ export { applyKeep, invalidatePages, keepNot, PAGE_MAX_AGE } from './keep.ts';
 export { keepOf, ROUTES, type Keep } from './routes.ts';
 export { userTag, type PageTag, type UserTag } from './store.ts';
 export { recallSessionsWith } from './visitor.ts';
-export { startFrontServer, TIMEOUTS, type AstroHandler } from './front-server.ts';
+export { startFrontServer, TIMEOUTS, UNSERVED_METHOD_HEADER } from './front-server.ts';
 export { loadStaticFiles } from './static-files.ts';
