@@ -49,6 +49,14 @@ const factory: CacheProviderFactory = () => {
   const store = pageStore();
   const provider: CacheProvider = {
     name: 'page-store-per-visitor',
+    // What `cache.set` (keep.ts) said, as headers on the rendered answer for `answer` below to read back (Astro removes
+    // both before the answer leaves).
+    setHeaders(options) {
+      const headers = new Headers();
+      if (options.maxAge !== undefined) headers.set('cdn-cache-control', `max-age=${options.maxAge}`);
+      if (options.tags?.length) headers.set('cache-tag', options.tags.join(', '));
+      return headers;
+    },
     async onRequest(context, next) {
       const started = performance.now();
       const response = await answer(context, next);
