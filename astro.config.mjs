@@ -14,6 +14,7 @@ export default defineConfig({
     name: 'client-interaction',
     hooks: { 'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'interaction', entrypoint: './src/islands/shared/on-interaction.ts' }) },
   }],
+  // `astro dev` only: the production server takes HOST and PORT from the configuration (modules/shared/config).
   server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? 'localhost' },
   // Our page cache (src/server/page-cache/): kept per visitor (language, signed-in user), as each route declares.
   cache: { provider: { ...memoryCache(), name: 'page-store-per-visitor', entrypoint: './src/server/page-cache/provider.ts' } },
