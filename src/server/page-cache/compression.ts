@@ -16,7 +16,7 @@ const COMPRESSIBLE = /^(text\/(html|css|plain|javascript|xml)|application\/(json
 /** Smaller bodies fit one packet anyway: compressing them costs more than it saves. */
 const MIN_BYTES = 1024;
 
-export const isCompressible = (contentType: string | null | undefined) => !!contentType && COMPRESSIBLE.test(contentType);
+const isCompressible = (contentType: string | null | undefined) => !!contentType && COMPRESSIBLE.test(contentType);
 
 /** Brotli when the client takes it, else gzip, else none (`q=0` refuses a coding). */
 export function negotiate(acceptEncoding: string | string[] | null | undefined): Encoding {

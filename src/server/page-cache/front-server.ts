@@ -66,7 +66,7 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse, trust: Trust
   return true;
 }
 
-export type FrontServerOptions = {
+type FrontServerOptions = {
   astro: RequestListener;
   serveStatic: (req: IncomingMessage, res: ServerResponse) => boolean;
   trust: TrustProxy;

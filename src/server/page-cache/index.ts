@@ -11,8 +11,8 @@
  * - front-server.ts, static-files.ts: the HTTP server that answers kept pages and precompressed files.
  */
 export { applyKeep, invalidatePages, keepNot, PAGE_MAX_AGE } from './keep.ts';
-export { keepOf, ROUTES, type Keep } from './routes.ts';
-export { userTag, type PageTag, type UserTag } from './store.ts';
+export { ROUTES } from './routes.ts';
+export { userTag } from './store.ts';
 export { recallSessionsWith } from './visitor.ts';
 export { startFrontServer, TIMEOUTS, UNSERVED_METHOD_HEADER } from './front-server.ts';
 export { loadStaticFiles } from './static-files.ts';

@@ -40,7 +40,7 @@ const withCookiesOf = (from: Response, to: Response) => { keepAstroCookies(from,
  * session (no user's tag, not private): the key says the request had none, and this holds even if what the key reads
  * of a request ever disagreed with what the page read.
  */
-export function mayKeepFor(visitor: Visitor, tags: readonly string[], cacheControl: string | null): boolean {
+function mayKeepFor(visitor: Visitor, tags: readonly string[], cacheControl: string | null): boolean {
   if (visitor.user !== null) return tags.includes(userTag(visitor.user));
   return !tags.some((tag) => tag.startsWith('user:')) && !/\b(private|no-store)\b/i.test(cacheControl ?? '');
 }

@@ -19,7 +19,7 @@ export type Keep =
   /** Only a signed-in caller's own copy, as above; an answer to a visitor without a session is never kept. */
   | { readonly for: 'per-user'; readonly tags: readonly PageTag[] };
 
-export const NEVER: Keep = { for: 'never' };
+const NEVER: Keep = { for: 'never' };
 const SHOWS_OWNERSHIP: Keep = { for: 'public', tags: ['catalogue'], until: 'ownership-changes' };
 
 export const ROUTES = {

@@ -1,6 +1,6 @@
 /**
- * Where kept answers live: `lru-cache`s bounded by bytes, one entry per URL and visitor (keep.ts says which answers
- * and for whom), holding the finished answer (status, headers, body already compressed per encoding). The cache
+ * Where kept answers live: `lru-cache`s bounded by bytes, one entry per URL and visitor (routes.ts declares which
+ * answers, and for whom), holding the finished answer (status, headers, body already compressed per encoding). The cache
  * provider (provider.ts) fills it after Astro rendered; the front server (front-server.ts) answers hits from it before
  * Astro runs at all; tags drop entries (invalidatePages).
  */

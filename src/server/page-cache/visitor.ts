@@ -5,7 +5,7 @@
 import { LANG_COOKIE, resolveLang, type Lang } from '../../i18n/index.ts';
 import { cookieValue } from '../cookies.ts';
 import { sessionToken } from '../session.ts';
-import { registry } from './registry.ts';
+import { registry, type RecallSession } from './registry.ts';
 
 export type Visitor = { readonly lang: Lang; readonly user: string | null };
 
@@ -31,6 +31,6 @@ export function visitorOf(authorization: string | null | undefined, cookie: stri
 }
 
 /** Lets the page cache recognise sessions from memory (the runtime passes accounts' `recallSession` at boot). */
-export function recallSessionsWith(recall: (token: string) => { id: string } | null | undefined) {
+export function recallSessionsWith(recall: RecallSession) {
   registry().recall = recall;
 }
