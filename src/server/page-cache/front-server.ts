@@ -18,9 +18,9 @@ import { UNKNOWN_SESSION, visitorOf } from './visitor.ts';
 
 /**
  * How long a client may take, so that idle and half-sent connections cannot hold the server when it is exposed
- * without a proxy: the request's headers within 10 s, the whole request (no route takes a body over 64 KB) within 30 s,
- * an idle keep-alive connection 5 s. Node checks these every second (its default, 30 s, would let a slow client stay
- * that much longer).
+ * without a proxy: the request's headers within 10 s, the whole request within 30 s (no route takes a body over
+ * 64 KB; a route that takes uploads needs more), an idle keep-alive connection 5 s. Node checks these every second
+ * (its default, 30 s, would let a slow client stay that much longer).
  */
 export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkEveryMs: 1_000 } as const;
 
