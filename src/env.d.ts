@@ -10,6 +10,8 @@ declare namespace App {
     requestId: string;
     /** The client's address and scheme, as far as TRUST_PROXY lets us believe forwarding headers. */
     client: import('./server/client.ts').Client;
+    /** Set by a route whose answer must not be kept although its route may be (src/server/page-cache/keep.ts). */
+    keepNot?: boolean;
     /** The signed-in user, checked on the server for every request; null for visitors. */
     user: import('../modules/accounts/index.ts').SessionUser | null;
   }

@@ -10,11 +10,11 @@ import { pageStore, userTag, type PageTag, type UserTag } from './store.ts';
 /** How long a kept answer may be served from memory; a change it shows drops it at once anyway. */
 export const PAGE_MAX_AGE = 300;
 
-/** Answers a route said must not be kept although its route may be (e.g. one carrying signed links). */
-const refused = new WeakSet<Request>();
-
-/** For a route whose declaration allows keeping: this very answer must not be (it carries something time-limited or secret). */
-export const keepNot = (context: { request: Request }) => void refused.add(context.request);
+/**
+ * For a route whose declaration allows keeping: this very answer must not be (it carries something time-limited or
+ * secret). Said on the request's locals, which whatever copy of this module reads it sees.
+ */
+export const keepNot = (context: { locals: App.Locals }) => { context.locals.keepNot = true; };
 
 type Context = Pick<APIContext, 'request' | 'routePattern' | 'cache' | 'locals'>;
 
@@ -26,7 +26,7 @@ type Context = Pick<APIContext, 'request' | 'routePattern' | 'cache' | 'locals'>
 export async function applyKeep(context: Context, response: Response, hasSession: boolean): Promise<boolean> {
   const keep = keepOf(context.routePattern);
   const { method } = context.request;
-  if (keep.for === 'never' || response.status !== 200 || (method !== 'GET' && method !== 'HEAD') || refused.has(context.request)) return false;
+  if (keep.for === 'never' || response.status !== 200 || (method !== 'GET' && method !== 'HEAD') || context.locals.keepNot) return false;
   const user = context.locals.user;
   if (!user) {
     if (hasSession || keep.for === 'per-user') return false;
