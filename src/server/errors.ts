@@ -37,6 +37,7 @@ export const ERRORS = {
   'verify-link-invalid': { status: 400, key: 'accounts.verifyFailed' },
   'reset-link-invalid': { status: 400, key: 'accounts.resetLinkInvalid' },
   'password-too-short': { status: 400, key: 'accounts.passwordTooShort' },
+  'invalid-name': { status: 400, key: 'accounts.invalidName' },
   'contact-invalid': { status: 400, key: 'api.contactInvalid' },
   // admin (accounts: deleting a user)
   'not-registered': { status: 404, key: 'admin.userNotFound' },
