@@ -28,6 +28,9 @@ export const ERRORS = {
   'not-paid': { status: 403, key: 'error.forbidden' },
   'recording-not-found': { status: 404, key: 'notFound.text' },
   'bad-signature': { status: 400, key: 'payment.badSignature' },
+  'bad-webhook-payload': { status: 400, key: 'payment.badWebhookPayload' },
+  // The payment provider cannot be reached: nothing was recorded, the buyer may try again.
+  'payment-unavailable': { status: 503, key: 'payment.unavailable' },
   'stripe-not-configured': { status: 404, key: 'notFound.text' },
   // admin reports (attendee lists)
   'attendees-unknown-product': { status: 404, key: 'admin.unknownFilm' },
