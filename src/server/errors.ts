@@ -50,6 +50,7 @@ export const ERRORS = {
   'invalid-page': { status: 400, key: 'audit.invalidPage' },
   'audit-invalid-type': { status: 400, key: 'audit.invalidType' },
   'audit-invalid-date': { status: 400, key: 'audit.invalidDate' },
+  'audit-invalid-subject': { status: 400, key: 'audit.invalidSubject' },
   'mailbox-not-found': { status: 404, key: 'mailbox.notFound' },
   'admin-link-invalid': { status: 400, key: 'adminSignIn.invalid' },
   'admin-link-expired': { status: 410, key: 'adminSignIn.expired' },

@@ -17,6 +17,9 @@ export const pl = {
   'adminPanel.audit.system': 'system',
   'adminPanel.audit.empty': 'Brak zdarzeń.',
   'adminPanel.audit.total': 'Zdarzeń: {total}',
+  'adminPanel.audit.subject': 'Przedmiot (klucz produktu lub artykułu, id użytkownika lub kampanii)',
+  'adminPanel.audit.bySubject': 'Pokaż wpisy o: {id}',
+  'adminPanel.audit.csv': 'Pobierz CSV',
 } as const;
 
 export const en: Record<keyof typeof pl, string> = {
@@ -37,4 +40,7 @@ export const en: Record<keyof typeof pl, string> = {
   'adminPanel.audit.system': 'system',
   'adminPanel.audit.empty': 'No events.',
   'adminPanel.audit.total': 'Events: {total}',
+  'adminPanel.audit.subject': 'Subject (a product\'s or article\'s key, a user\'s or campaign\'s id)',
+  'adminPanel.audit.bySubject': 'Show entries about: {id}',
+  'adminPanel.audit.csv': 'Download CSV',
 };
