@@ -57,6 +57,15 @@ export function createHandlers(rt: AccountsRuntime) {
      * answer is the same, and its owner is told by e-mail instead: the answer never reveals who is registered.
      */
     async register(input: { name: string; email: string; phone: string; password: string }, req: RequestInfo): Promise<void> {
+      const userId = rt.ids();
+      const secret = newLinkSecret();
+      const person = { name: input.name.trim(), email: input.email.trim() };
+      const tokenHash = hashLinkSecret(secret);
+      const register: UserCommand = {
+        type: 'Register', userId, name: person.name, language: req.language, tokenHash, passwordLength: input.password.length, now: now(),
+      };
+      // A name or password the rules refuse is refused for an existing address too, before anything counts (pure: nothing is written).
+      userDecider.decide(register, userDecider.initialState());
       await rt.limit('register', req.ip, emailKey(input.email));
       // Hash first in every case, so both branches take the same time.
       const passwordHash = await hashPassword(input.password);
@@ -68,12 +77,8 @@ export function createHandlers(rt: AccountsRuntime) {
         });
         return;
       }
-      const userId = rt.ids();
-      const secret = newLinkSecret();
-      const person = { name: input.name.trim(), email: input.email.trim() };
-      const tokenHash = hashLinkSecret(secret);
       try {
-        await command(userId, { type: 'Register', userId, language: req.language, tokenHash, passwordLength: input.password.length, now: now() }, {
+        await command(userId, register, {
           alongside: async (tx) => {
             await tx.insertInto('user_personal_data').values({
               user_id: userId, ...person, email_key: emailKey(person.email), phone: input.phone.trim(), password_hash: passwordHash,

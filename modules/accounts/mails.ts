@@ -1,5 +1,5 @@
 import { escapeHtml, type Mail } from '../mailing/index.ts';
-import { fillTemplate } from '../shared/text/index.ts';
+import { greeting as greet } from '../shared/text/index.ts';
 import type { Language } from './user.ts';
 
 /** The accounts e-mails, as text and HTML, in the recipient's language. Links are absolute. */
@@ -60,7 +60,8 @@ export type AccountMailKind = keyof typeof texts;
 
 export function accountMail(kind: AccountMailKind, opts: { language: Language; site: string; to: string; name: string; link: string }): Mail {
   const t: Template = texts[kind][opts.language](opts.site);
-  const greeting = fillTemplate(t.greeting, { name: opts.name });
+  // The only user text in an account mail, and only while it is a name by the registration rule.
+  const greeting = greet(t.greeting, opts.name);
   const after = t.after ?? [];
   const text = [greeting, '', ...t.lines, '', `${t.action}: ${opts.link}`, '', ...after, ...(after.length ? [''] : []), `— ${opts.site}`].join('\n');
   const p = (s: string) => `<p>${escapeHtml(s)}</p>`;

@@ -1,4 +1,5 @@
 import { DomainError, type Decider } from '../shared/kernel/index.ts';
+import { isPersonName } from '../shared/text/index.ts';
 
 /**
  * One user account's stream: vocabulary, evolve, decide. Pure functions, no I/O; time arrives in the command.
@@ -9,7 +10,10 @@ export type Language = 'pl' | 'en';
 /** A verification link works for 48 hours, a password-reset link for one hour; each works once. */
 export const VERIFY_LINK_HOURS = 48;
 export const RESET_LINK_HOURS = 1;
-/** The first admin's sign-in link (printed to the log at the first start) works for 24 hours, once. */
+/**
+ * The first admin's sign-in link (printed to the log at the first start) works for 24 hours, once, and no longer
+ * once the account has a session of its own or a password.
+ */
 export const ADMIN_LINK_HOURS = 24;
 /** Password rule of registration and reset alike (spec §5 and §9: at least 6 characters). */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -71,18 +75,19 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'PasswordResetRequested':
       return { ...state, resetLinks: { ...state.resetLinks, [event.data.resetHash]: { expiresAt: event.data.expiresAt, used: false } } };
     case 'PasswordChanged':
-      // A changed password spends every reset link issued so far, not only the one used.
-      return { ...state, tokenVersion: event.data.tokenVersion, resetLinks: spendAll(state.resetLinks) };
+      // A changed password spends every reset link issued so far, not only the one used, and the first admin's
+      // sign-in link: an account with a password signs in with it.
+      return { ...state, tokenVersion: event.data.tokenVersion, resetLinks: spendAll(state.resetLinks), adminLinks: spendAll(state.adminLinks) };
     case 'SessionEnded':
-      return { ...state, endedSessions: { ...state.endedSessions, [event.data.sessionId]: true } };
+      // A session that ended was a session: the first admin's link has done its work.
+      return { ...state, endedSessions: { ...state.endedSessions, [event.data.sessionId]: true }, adminLinks: spendAll(state.adminLinks) };
     case 'SignedOutEverywhere':
-      return { ...state, tokenVersion: event.data.tokenVersion };
+      return { ...state, tokenVersion: event.data.tokenVersion, adminLinks: spendAll(state.adminLinks) };
     case 'AdminSignInIssued':
       return { ...state, adminLinks: { ...state.adminLinks, [event.data.tokenHash]: { expiresAt: event.data.expiresAt, used: false } } };
-    case 'AdminSignedIn': {
-      const link = state.adminLinks[event.data.tokenHash];
-      return link ? { ...state, adminLinks: { ...state.adminLinks, [event.data.tokenHash]: { ...link, used: true } } } : state;
-    }
+    case 'AdminSignedIn':
+      // The first use spends it, and any other sign-in link the account holds.
+      return { ...state, adminLinks: spendAll(state.adminLinks) };
     case 'RegistrationAttemptedWithExistingAddress':
       return state;
     default: {
@@ -96,7 +101,8 @@ const spendAll = (links: Record<string, Link>) =>
   Object.fromEntries(Object.entries(links).map(([hash, link]) => [hash, { ...link, used: true }]));
 
 export type UserCommand =
-  | { type: 'Register'; userId: string; language: Language; tokenHash: string; passwordLength: number; now: string }
+  /** `name` is checked here and kept beside the event (user_personal_data), never in it. */
+  | { type: 'Register'; userId: string; name: string; language: Language; tokenHash: string; passwordLength: number; now: string }
   | { type: 'ReportExistingAddress'; language: Language; now: string }
   | { type: 'ResendVerification'; tokenHash: string; language: Language; now: string }
   | { type: 'VerifyEmail'; tokenHash: string; now: string }
@@ -120,7 +126,7 @@ export type UserCommand =
 
 export type UserErrorCode =
   | 'already-registered' | 'not-registered' | 'verify-link-invalid' | 'reset-link-invalid'
-  | 'password-too-short' | 'invalid-credentials' | 'unverified' | 'cannot-delete-admin'
+  | 'password-too-short' | 'invalid-name' | 'invalid-credentials' | 'unverified' | 'cannot-delete-admin'
   | 'admin-link-invalid' | 'admin-link-expired';
 
 const refuse = (code: UserErrorCode, data: Record<string, unknown> = {}) => new DomainError(code, data);
@@ -193,6 +199,8 @@ function decideRegistered(command: Exclude<UserCommand, { type: 'Register' }>, s
 export function decide(command: UserCommand, state: UserState): UserEvent[] {
   if (command.type === 'Register') {
     if (state.status !== 'none') throw refuse('already-registered');
+    // The name opens the verification mail: one line of a name, nothing that reads as a link (modules/shared/text/person-name.ts).
+    if (!isPersonName(command.name)) throw refuse('invalid-name');
     if (command.passwordLength < MIN_PASSWORD_LENGTH) throw refuse('password-too-short');
     const { userId, language, tokenHash, now } = command;
     return [

@@ -30,6 +30,38 @@ export type AuditSubject =
   | { kind: 'productCreated' | 'productUnpublished' | 'productRepublished'; productKey: string }
   | { kind: 'productRevised'; productKey: string; fields: string[] };
 
+/**
+ * What an entry is about, by an id that outlives renames: a product's key, a user's id, a campaign's id, an
+ * article's key. The summary sentence names it by its title of the day; this names it for filtering and export.
+ */
+export type AuditRef = { kind: 'product' | 'user' | 'campaign' | 'article'; id: string };
+
+/**
+ * Where each audited event keeps its subject's id (a path into its data), for filtering in SQL as subjectOf reads
+ * it here. A refund keeps none: its product is its stream's DuplicatePaymentReceived's (see queries.ts).
+ */
+export const SUBJECT_PATHS: Readonly<Record<string, readonly string[]>> = {
+  PurchaseCompleted: ['productKey'], DuplicatePaymentReceived: ['productKey'],
+  CampaignStarted: ['campaignId'], UserDeleted: ['userId'],
+  ArticlePublished: ['article', 'key'], ArticleRemoved: ['key'],
+  ProductPublished: ['product', 'key'], ProductRevised: ['key'], ProductUnpublished: ['key'], ProductRepublished: ['key'],
+};
+
+/** The stable id an entry's subject names, or null when its event lacks one (an older shape). */
+export function refOf(subject: AuditSubject): AuditRef | null {
+  switch (subject.kind) {
+    case 'campaign': return subject.campaignId ? { kind: 'campaign', id: subject.campaignId } : null;
+    case 'deletion': return subject.userId ? { kind: 'user', id: subject.userId } : null;
+    case 'articleAdded': case 'articleRemoved': return subject.key ? { kind: 'article', id: subject.key } : null;
+    default: return subject.productKey ? { kind: 'product', id: subject.productKey } : null;
+  }
+}
+
+/** The money an entry moved, as its event recorded it (whole units of its currency, as the catalogue prices), or null. */
+export function moneyOf(subject: AuditSubject): { amount: number; currency: string } | null {
+  return 'amount' in subject && subject.currency !== '' ? { amount: subject.amount, currency: subject.currency } : null;
+}
+
 type Data = Record<string, unknown>;
 const text = (d: Data, k: string): string | null => (typeof d[k] === 'string' ? d[k] : null);
 const number = (d: Data, k: string): number | null => (typeof d[k] === 'number' && Number.isFinite(d[k]) ? d[k] : null);
@@ -57,7 +89,8 @@ export function subjectOf(event: Pick<RecordedEvent, 'type' | 'data'>, lookups: 
       return { kind: 'refund', productKey: origin.productKey, amount: number(d, 'amount') ?? 0, currency: text(d, 'currency') ?? '', buyer: origin.buyer };
     }
     case 'CampaignStarted':
-      return { kind: 'campaign', campaignId: text(d, 'campaignId'), subject: text(d, 'subject'), target: text(d, 'target'), recipients: number(d, 'recipients') };
+      return { kind: 'campaign', campaignId: text(d, 'campaignId'), subject: text(d, 'subject'), target: text(d, 'target'),
+        recipients: number(d, 'recipientCount') ?? number(d, 'recipients') };
     case 'UserDeleted':
       return { kind: 'deletion', userId: text(d, 'userId') };
     case 'ArticlePublished': {

@@ -2,12 +2,19 @@
 import { sql, type Kysely } from 'kysely';
 import type { SharedTables } from '../shared/db/index.ts';
 import type { EventMetadata, RecordedEvent } from '../shared/events/index.ts';
-import { AUDIT_TYPES, EVENT_TYPES, type AuditType, type RefundOrigin } from './entries.ts';
+import { AUDIT_TYPES, EVENT_TYPES, SUBJECT_PATHS, type AuditType, type RefundOrigin } from './entries.ts';
 
 type Db = Kysely<SharedTables>;
 
-/** Which entries: one kind or all; days (YYYY-MM-DD, UTC) inclusive at both ends. */
-export type AuditFilter = { type?: AuditType; from?: string; to?: string };
+/**
+ * Which entries: one kind or all; days (YYYY-MM-DD, UTC) inclusive at both ends; `subject`: only those about this
+ * id (a product's key, a user's, campaign's or article's id), whatever the thing is called today.
+ */
+export type AuditFilter = { type?: AuditType; from?: string; to?: string; subject?: string };
+
+/** An audited event's subject id, read from its data where SUBJECT_PATHS says it is kept. */
+const subjectId = sql<string | null>`case type ${sql.join(Object.entries(SUBJECT_PATHS)
+  .map(([type, path]) => sql`when ${type} then data #>> ${`{${path.join(',')}}`}::text[]`), sql` `)} end`;
 
 const DAY_MS = 86_400_000;
 const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
@@ -18,6 +25,13 @@ export async function auditedEvents(db: Db, filter: AuditFilter, page: { offset:
   let matching = db.selectFrom('events').where('type', 'in', [...types]);
   if (filter.from) matching = matching.where('recorded_at', '>=', startOfDay(filter.from));
   if (filter.to) matching = matching.where('recorded_at', '<', new Date(startOfDay(filter.to).getTime() + DAY_MS));
+  const { subject } = filter;
+  if (subject) {
+    // A refund is about the product of the duplicate payment on its stream.
+    const refundedFor = sql<boolean>`type = 'DuplicatePaymentRefunded' and stream_id in (select paid.stream_id from events paid
+      where paid.type = 'DuplicatePaymentReceived' and paid.data->>'productKey' = ${subject})`;
+    matching = matching.where((eb) => eb.or([eb(subjectId, '=', subject), eb(refundedFor, '=', true)]));
+  }
   const [rows, count] = await Promise.all([
     matching.select(['position', 'stream_id', 'stream_version', 'type', 'data', 'metadata', 'recorded_at'])
       .orderBy('position', 'desc').offset(page.offset).limit(page.limit).execute(),

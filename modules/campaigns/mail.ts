@@ -1,5 +1,5 @@
 import { escapeHtml, type Mail } from '../mailing/index.ts';
-import { fillTemplate } from '../shared/text/index.ts';
+import { fillTemplate, greeting as greet } from '../shared/text/index.ts';
 
 /** The frame around an admin's campaign text, in both languages (a message catalogue of this module; tested for parity). */
 export const campaignTexts = {
@@ -29,7 +29,8 @@ export type Recipient = { email: string; name: string; language: 'pl' | 'en' };
 export function campaignMail(letter: CampaignLetter, to: Recipient, opts: { site: string; unsubscribeUrl: string }): Mail {
   const t = campaignTexts[to.language];
   const vars = { name: to.name, site: opts.site, url: opts.unsubscribeUrl };
-  const greeting = fillTemplate(t.greeting, vars);
+  // The recipient's name only while it is a name by the registration rule: nothing else of theirs frames the admin's text.
+  const greeting = greet(t.greeting, to.name);
   const signature = fillTemplate(t.signature, vars);
   const footer = fillTemplate(t.footer, vars);
   const text = [greeting, '', letter.body, '', signature, '', '--', footer, fillTemplate(t.unsubscribe, vars)].join('\n');

@@ -11,7 +11,7 @@ import { cachedPublicReads } from './read-cache.ts';
 import type { CatalogueTables } from './schema.ts';
 
 export {
-  CATEGORIES, ENDED_AFTER_MS, firstSessionMinutes, isEventOver, isUpcoming, priceIn, toApiVideo,
+  CATEGORIES, ENDED_AFTER_MS, EVENT_YEARS, eventStart, firstSessionMinutes, isSiteMedia, isEventOver, isUpcoming, priceIn, toApiVideo,
   type ApiVideo, type Bilingual, type Category, type Currency, type DetailLine, type LearningPoint, type Price,
   type Product, type ProductEvent, type ProductRevised, type ProductSecrets, type Teacher,
 } from './product.ts';

@@ -132,6 +132,33 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
   },
 };
 
+/**
+ * A picture or video the pages can show: a file the site itself serves from public/media, since the pages'
+ * Content-Security-Policy takes images and media from the site alone (an https address elsewhere, `//host/…` or
+ * `/\\host/…`, which browsers read as another host, would be blocked). Each segment letters, digits, `.`, `_`, `-`
+ * or `~`, none of them `.` or `..`; not the owners-only recordings under /media/recordings/.
+ */
+export function isSiteMedia(path: string): boolean {
+  return path.length <= 500 && /^\/media(?:\/(?!\.{1,2}(?:\/|$))[\w.~-]+)+$/.test(path) && !path.startsWith('/media/recordings/');
+}
+
+/** Events are dated within these years: a date outside them is a typing error (and year 0 is no year a calendar or PostgreSQL knows). */
+export const EVENT_YEARS = { from: 2000, to: 2100 } as const;
+
+/**
+ * The instant an admin's start (ISO 8601 date and time) names, or null when it names none: its calendar date must
+ * exist as written (no 30 February, which a Date would silently read as 2 March) and its year lie within EVENT_YEARS.
+ */
+export function eventStart(text: string): Date | null {
+  const written = /^(\d{4})-(\d{2})-(\d{2})T/.exec(text);
+  const instant = new Date(text);
+  if (!written || Number.isNaN(instant.getTime())) return null;
+  const [year, month, day] = written.slice(1).map(Number) as [number, number, number];
+  if (year < EVENT_YEARS.from || year > EVENT_YEARS.to) return null;
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  return calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day ? instant : null;
+}
+
 /** An event 24 hours past its start has ended: its page turns to the recording or the ended state (spec 4, 9). */
 export const ENDED_AFTER_MS = 24 * 60 * 60 * 1000;
 export const isEventOver = (startsAt: Date, now: Date): boolean => now.getTime() >= startsAt.getTime() + ENDED_AFTER_MS;

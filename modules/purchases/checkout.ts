@@ -1,14 +1,30 @@
 import type { EventMetadata } from '../shared/events/index.ts';
 import { DomainError, handleCommand } from '../shared/kernel/index.ts';
 import type { PurchasesDeps } from './index.ts';
+import { checkoutCounts, type CheckoutLimiter } from './limits.ts';
 import { buyerOf, purchaseDecider, refuseCheckout, streamOf, type Sale } from './purchase.ts';
 import type { FulfilmentHandlers } from './fulfilment.ts';
+import { ProviderUnavailableError } from './providers.ts';
 import type { PurchasesQueries } from './queries.ts';
 
-type StartInput = { userId: string; email: string; productKey: string; priceId: string; locale: 'pl' | 'en'; metadata?: EventMetadata };
+type StartInput = {
+  userId: string; email: string; productKey: string; priceId: string; locale: 'pl' | 'en'; metadata?: EventMetadata;
+  /** The caller's client address: the web always gives it; a call without one is counted per user only. */
+  ip?: string;
+};
+
+/** The provider unreachable or failing: refused as `payment-unavailable` (503), the reason kept for the log. */
+async function askProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) throw new DomainError('payment-unavailable', { reason: error.message });
+    throw error;
+  }
+}
 
 /** Checkouts (Stripe or the dev stand-in), reconciliation and playback: the commands a buyer's requests give. */
-export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries, fulfilment: FulfilmentHandlers) {
+export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries, fulfilment: FulfilmentHandlers, counting: CheckoutLimiter) {
   const now = () => deps.clock().toISOString();
 
   /**
@@ -33,9 +49,12 @@ export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries,
   return {
     /**
      * Starts a checkout for one product at one of its catalogue prices; nothing from the client is trusted but the
-     * two ids. Refuses `unknown-product`, `unknown-price`, `not-on-sale` or `already-owned` before the provider is asked.
+     * two ids. Refuses `rate-limited` (per user and per client), then `unknown-product`, `unknown-price`, `not-on-sale`
+     * or `already-owned` before the provider is asked, and `payment-unavailable` when the provider cannot be reached.
      */
     async startCheckout(input: StartInput): Promise<{ url: string; purchaseId: string }> {
+      // Every attempt counts, refused ones too, before anything is asked of the catalogue or the provider.
+      if (await counting.limiter.exceeded(...checkoutCounts(counting.limits, input.userId, input.ip))) throw new DomainError('rate-limited');
       const product = await deps.ports.products(input.productKey);
       if (!product) throw new DomainError('unknown-product');
       const sale: Sale = { liveAt: product.liveAt.toISOString(), priceIds: product.prices.map((p) => p.priceId), published: product.published };
@@ -43,15 +62,16 @@ export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries,
       refuseCheckout(sale, input.priceId, await owned(), now());
       const purchaseId = deps.ids();
       const metadata = input.metadata ?? {};
-      await expireOpenCheckouts(input.userId, product.key, purchaseId, metadata);
+      await askProvider(() => expireOpenCheckouts(input.userId, product.key, purchaseId, metadata));
       // Closing them may have found one paid after all.
       refuseCheckout(sale, input.priceId, await owned(), now());
       const price = product.prices.find((p) => p.priceId === input.priceId)!;
       const origin = deps.ports.origin();
-      const session = await deps.provider.createCheckout({
+      // Asked before anything is recorded: a provider that cannot be reached leaves no purchase behind, pending or paid.
+      const session = await askProvider(() => deps.provider.createCheckout({
         purchaseId, userId: input.userId, product, price, email: input.email, locale: input.locale,
         successUrl: new URL('/video#nowy-film', origin).href, cancelUrl: new URL('/anulowano-platnosc', origin).href,
-      });
+      }));
       await handleCommand(deps, purchaseDecider, streamOf(purchaseId), {
         type: 'StartCheckout', sale, ownedThrough: null,
         checkout: { purchaseId, userId: input.userId, productKey: product.key, priceId: price.priceId, currency: price.currency, amount: price.amount,

@@ -1,5 +1,5 @@
 import { escapeHtml, type Mail } from '../mailing/index.ts';
-import { fillTemplate, formatDate } from '../shared/text/index.ts';
+import { fillTemplate, greeting as greet, formatDate } from '../shared/text/index.ts';
 import type { ProductForSale } from './index.ts';
 import { formatAmount } from './money.ts';
 
@@ -60,7 +60,7 @@ export function confirmationMail(input: {
     until: formatDate(input.purchase.accessUntil, lang, 'day'),
   };
   const upcoming = input.product.liveAt > input.now;
-  const lines = [t.greeting, t.thanks, '', title, t.when, t.amount, t.watch, '', t.access, ...(upcoming ? [t.calendar] : []), '', t.signature]
+  const lines = [greet(t.greeting, input.buyer.name), t.thanks, '', title, t.when, t.amount, t.watch, '', t.access, ...(upcoming ? [t.calendar] : []), '', t.signature]
     .map((l) => fillTemplate(l, vars));
   const html = lines.map((l) => (l === '' ? '' : `<p>${escapeHtml(l).replace(escapeHtml(input.watchUrl), `<a href="${escapeHtml(input.watchUrl)}">${escapeHtml(input.watchUrl)}</a>`)}</p>`)).join('\n');
   return {

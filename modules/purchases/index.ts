@@ -1,10 +1,12 @@
 import type { Product } from '../catalogue/index.ts';
 import type { ModuleDb } from '../shared/db/index.ts';
 import { randomIds, systemClock, type ModuleContext } from '../shared/kernel/index.ts';
+import { createRateLimiter } from '../shared/rate-limit/index.ts';
 import type { LogFreshness } from '../shared/memory/index.ts';
 import { ownedReads } from './owned.ts';
 import { attendeeQueries } from './attendees.ts';
 import { checkoutHandlers } from './checkout.ts';
+import { defaultCheckoutLimits, type CheckoutLimits } from './limits.ts';
 import { fulfilmentHandlers } from './fulfilment.ts';
 import { purchasesProjection } from './projections.ts';
 import { devProvider, stripeProvider, type PaymentProvider, type StripeProvider } from './providers.ts';
@@ -24,6 +26,7 @@ export { signRecordingPath, verifyRecordingLink, RECORDING_LINK_TTL_MS } from '.
 export type { DevCheckoutView, Library, WatchDecision } from './queries.ts';
 export type { PurchaseRule } from './purchase.ts';
 export type { Attendee, AttendeeList } from './attendees.ts';
+export type { CheckoutLimits } from './limits.ts';
 
 // ---- Ports: what purchases needs from other modules, handed over by the composition root (src/server/modules.ts).
 
@@ -75,7 +78,7 @@ export type PurchasesPorts = {
 };
 
 /** Purchases: checkout, fulfilment (Stripe webhook, reconciliation, dev checkout), access, playback. */
-export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, options: { log?: LogFreshness } = {}) {
+export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, options: { log?: LogFreshness; limits?: Partial<CheckoutLimits> } = {}) {
   const stripe: StripeProvider | null = ctx.config.STRIPE_SECRET_KEY
     ? stripeProvider(ctx.config.STRIPE_SECRET_KEY, ctx.config.STRIPE_WEBHOOK_SECRET, ctx.config.STRIPE_API_URL)
     : null;
@@ -92,7 +95,8 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
   };
   const queries = purchasesQueries(deps);
   const fulfilment = fulfilmentHandlers(deps, queries);
-  const checkout = checkoutHandlers(deps, queries, fulfilment);
+  const limiter = createRateLimiter(deps.db, { clock: deps.clock });
+  const checkout = checkoutHandlers(deps, queries, fulfilment, { limiter, limits: { ...defaultCheckoutLimits, ...options.limits } });
   const { activePurchase, purchasesOf, library, watchDecision, linksFor, recordingAccess, devCheckout } = queries;
   const owned = ownedReads(deps.db, deps.clock, options.log);
   return {

@@ -46,7 +46,27 @@ export class WebhookSignatureError extends Error {
   override readonly name = 'WebhookSignatureError';
 }
 
-const toCurrency = (c: string | null | undefined): Currency => (c ?? '').toUpperCase() as Currency;
+/** A signed delivery whose event carries no checkout session to read (`data` or `data.object` missing or not an object). */
+export class WebhookPayloadError extends Error {
+  override readonly name = 'WebhookPayloadError';
+}
+
+/**
+ * The provider could not be asked (unreachable, timed out, failing on its side, refusing our key or our rate):
+ * nothing was decided there that we must record, and the buyer may try again later.
+ */
+export class ProviderUnavailableError extends Error {
+  override readonly name = 'ProviderUnavailableError';
+}
+
+/** Stripe's answer to a request it understood and refused (a card declined, a bad parameter) is not an outage; anything else from it is. */
+function unavailable(error: unknown): unknown {
+  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError) return error;
+  return new ProviderUnavailableError(error.message, { cause: error });
+}
+
+const toCurrency = (c: unknown): Currency => (typeof c === 'string' ? c.toUpperCase() : '') as Currency;
 
 function fromStripe(session: Stripe.Checkout.Session): ProviderSession {
   const pi = session.payment_intent;
@@ -54,7 +74,7 @@ function fromStripe(session: Stripe.Checkout.Session): ProviderSession {
     id: session.id,
     paid: session.payment_status === 'paid',
     // The catalogue keeps whole units; Stripe counts the smallest unit.
-    amount: Math.round((session.amount_total ?? 0) / 100),
+    amount: typeof session.amount_total === 'number' ? Math.round(session.amount_total / 100) : 0,
     currency: toCurrency(session.currency),
     paymentIntentId: typeof pi === 'string' ? pi : pi?.id ?? null,
     purchaseId: session.metadata?.purchaseId ?? null,
@@ -83,17 +103,22 @@ export function stripeProvider(secretKey: string, webhookSecret: string | undefi
         ? { price: r.price.priceId, quantity: 1 }
         : { quantity: 1, price_data: { currency: r.price.currency.toLowerCase(), unit_amount: r.price.amount * 100, product_data: { name: r.product.title[r.locale] } } };
       const metadata = { purchaseId: r.purchaseId, userId: r.userId, productKey: r.product.key };
-      const session = await stripe.checkout.sessions.create({
-        mode: 'payment',
-        line_items: [lineItem],
-        customer_email: r.email,
-        locale: r.locale,
-        success_url: r.successUrl,
-        cancel_url: r.cancelUrl,
-        client_reference_id: r.purchaseId,
-        metadata,
-        payment_intent_data: { metadata },
-      }, { idempotencyKey: `checkout-${r.purchaseId}` });
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.create({
+          mode: 'payment',
+          line_items: [lineItem],
+          customer_email: r.email,
+          locale: r.locale,
+          success_url: r.successUrl,
+          cancel_url: r.cancelUrl,
+          client_reference_id: r.purchaseId,
+          metadata,
+          payment_intent_data: { metadata },
+        }, { idempotencyKey: `checkout-${r.purchaseId}` });
+      } catch (error) {
+        throw unavailable(error);
+      }
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
       return { id: session.id, url: session.url };
     },
@@ -106,8 +131,8 @@ export function stripeProvider(secretKey: string, webhookSecret: string | undefi
         return { outcome: 'expired' };
       } catch (error) {
         // Stripe expires only open sessions: one that expired on its own is as good as closed; one already paid must be fulfilled.
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
-        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw unavailable(error);
+        const session = await stripe.checkout.sessions.retrieve(sessionId).catch((failure: unknown) => { throw unavailable(failure); });
         if (session.status === 'expired') return { outcome: 'expired' };
         if (session.payment_status === 'paid') return { outcome: 'paid', session: fromStripe(session) };
         throw error;
@@ -139,7 +164,12 @@ export function stripeProvider(secretKey: string, webhookSecret: string | undefi
         throw new WebhookSignatureError((error as Error).message);
       }
       if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
-        return { kind: 'fulfil', session: fromStripe(event.data.object) };
+        // Signed by Stripe, yet shaped by whoever holds the secret (or a test tool): read only a session that is there.
+        const session: unknown = (event as { data?: { object?: unknown } | null }).data?.object;
+        if (session === null || typeof session !== 'object' || typeof (session as { id?: unknown }).id !== 'string') {
+          throw new WebhookPayloadError(`${event.type} without a checkout session in data.object`);
+        }
+        return { kind: 'fulfil', session: fromStripe(session as Stripe.Checkout.Session) };
       }
       return { kind: 'ignore', type: event.type };
     },

@@ -1,5 +1,5 @@
 import { escapeHtml, type Mail } from '../mailing/index.ts';
-import { fillTemplate } from '../shared/text/index.ts';
+import { fillTemplate, greeting as greet } from '../shared/text/index.ts';
 import type { ProductForSale } from './index.ts';
 import { formatAmount } from './money.ts';
 
@@ -41,7 +41,7 @@ export function refundMail(input: {
     title, name: input.buyer.name, site: input.siteName, url: input.watchUrl, refund: input.refund.providerRefundId,
     amount: formatAmount(input.refund.amount, input.refund.currency, lang),
   };
-  const lines = [t.greeting, t.what, '', title, t.amount, t.when, t.reference, '', t.access, '', t.signature].map((l) => fillTemplate(l, vars));
+  const lines = [greet(t.greeting, input.buyer.name), t.what, '', title, t.amount, t.when, t.reference, '', t.access, '', t.signature].map((l) => fillTemplate(l, vars));
   const link = `<a href="${escapeHtml(input.watchUrl)}">${escapeHtml(input.watchUrl)}</a>`;
   const html = lines.map((l) => (l === '' ? '' : `<p>${escapeHtml(l).replace(escapeHtml(input.watchUrl), link)}</p>`)).join('\n');
   return {

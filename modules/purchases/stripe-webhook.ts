@@ -1,7 +1,7 @@
 import type { EventMetadata } from '../shared/events/index.ts';
 import { DomainError } from '../shared/kernel/index.ts';
 import type { FulfilmentHandlers, FulfilResult } from './fulfilment.ts';
-import { WebhookSignatureError, type StripeProvider } from './providers.ts';
+import { WebhookPayloadError, WebhookSignatureError, type StripeProvider } from './providers.ts';
 
 export type WebhookAnswer = { kind: 'ignored'; type: string } | { kind: 'fulfilled'; session: string; result: FulfilResult };
 
@@ -14,7 +14,8 @@ type WebhookOptions = {
 
 /**
  * One delivery of Stripe's webhook: trusted only when its signature verifies on the raw body (else `bad-signature`;
- * `stripe-not-configured` without a Stripe key). A paid session is fulfilled; other event types are acknowledged.
+ * `stripe-not-configured` without a Stripe key). A paid session is fulfilled (`bad-webhook-payload` when the event
+ * carries none to read); other event types are acknowledged.
  */
 export function stripeWebhook(stripe: StripeProvider | null, fulfilment: FulfilmentHandlers) {
   return async (rawBody: string, signature: string | null, opts: WebhookOptions = {}): Promise<WebhookAnswer> => {
@@ -23,6 +24,10 @@ export function stripeWebhook(stripe: StripeProvider | null, fulfilment: Fulfilm
     try {
       outcome = stripe.parseWebhook(rawBody, signature);
     } catch (error) {
+      if (error instanceof WebhookPayloadError) {
+        opts.onRefused?.(error.message);
+        throw new DomainError('bad-webhook-payload');
+      }
       if (!(error instanceof WebhookSignatureError)) throw error;
       opts.onRefused?.(error.message);
       throw new DomainError('bad-signature');

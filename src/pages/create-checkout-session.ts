@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isDomainError } from '../../modules/shared/kernel/index.ts';
 import { endpoint } from '../server/endpoint.ts';
 
 const Key = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
@@ -9,16 +10,27 @@ const CheckoutBody = v.object({
   locale: v.optional(v.string()),
 });
 
-/** POST /create-checkout-session → `{ url }` of the provider's checkout page. */
+/**
+ * POST /create-checkout-session → `{ url }` of the provider's checkout page. Limited per user and per client (429);
+ * 503 when the provider cannot be reached, with nothing recorded.
+ */
 export const POST = endpoint({
   auth: 'user',
   body: CheckoutBody,
   async handle({ body, user, lang, context }) {
-    const { url } = await context.locals.runtime.services.purchases.startCheckout({
-      userId: user.id, email: user.email, productKey: typeof body.video === 'string' ? body.video : body.video.key, priceId: body.priceId,
-      locale: body.locale === 'en' || body.locale === 'pl' ? body.locale : lang,
-      metadata: { actor: user.id, requestId: context.locals.requestId },
-    });
-    return { url };
+    const { locals } = context;
+    try {
+      const { url } = await locals.runtime.services.purchases.startCheckout({
+        userId: user.id, email: user.email, productKey: typeof body.video === 'string' ? body.video : body.video.key, priceId: body.priceId,
+        locale: body.locale === 'en' || body.locale === 'pl' ? body.locale : lang,
+        ip: locals.client.ip,
+        metadata: { actor: user.id, requestId: locals.requestId },
+      });
+      return { url };
+    } catch (error) {
+      // The buyer reads that payments are unavailable; whoever runs the site needs the provider's own reason.
+      if (isDomainError(error, 'payment-unavailable')) locals.runtime.log.warn({ requestId: locals.requestId, reason: error.data.reason }, 'payment provider unavailable');
+      throw error;
+    }
   },
 });

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { passwordLongEnough } from '../../modules/accounts/index.ts';
 import { DEV_ADMIN_EMAIL } from '../../modules/shared/config/index.ts';
-import { isEmailAddress } from '../../modules/shared/text/index.ts';
+import { isEmailAddress, isPersonName } from '../../modules/shared/text/index.ts';
 
 /**
  * Request bodies of the accounts API (spec section 7). Issue messages are message-catalogue keys.
@@ -13,10 +13,12 @@ const filled = (s: string) => s.trim() !== '';
 /** One password-length rule for registration and reset, with the reset page's message (spec §5). */
 const longEnough = <T>(password: (b: T) => string) => v.check<T, 'accounts.passwordTooShort'>((b) => passwordLongEnough(password(b)), 'accounts.passwordTooShort');
 
-/** The spec's order: every field filled, a real address, matching passwords, then the length rule. */
+/** The spec's order: every field filled, a name (ours), a real address, matching passwords, then the length rule. */
 export const RegisterBody = v.pipe(
   v.object({ name: text(200), email: text(254), password: text(200), phone: text(50), repeat: text(200), language }, 'error.invalidBody'),
   v.check((b) => [b.name, b.email, b.password, b.phone].every(filled), 'accounts.fillAllFields'),
+  // The name opens the verification mail to the address given: one line of a name, never a link or a message.
+  v.check((b) => isPersonName(b.name.trim()), 'accounts.invalidName'),
   v.check((b) => isEmailAddress(b.email), 'accounts.invalidEmail'),
   v.check((b) => b.password === b.repeat, 'accounts.registerPasswordsMismatch'),
   longEnough((b) => b.password),

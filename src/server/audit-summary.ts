@@ -53,3 +53,16 @@ export function auditSummary(entry: AuditEntry, t: Translate, lang: Lang): strin
     }
   }
 }
+
+/**
+ * The audit trail as a spreadsheet reads it: one row an entry, its subject by kind and stable id, the amount and
+ * currency as columns of their own beside the sentence, times in UTC (ISO 8601), the header in the admin's language.
+ */
+export function auditCsvRows(entries: readonly AuditEntry[], t: Translate, lang: Lang): string[][] {
+  const header = (['at', 'type', 'event', 'actorId', 'actor', 'subjectKind', 'subjectId', 'amount', 'currency', 'summary'] as const)
+    .map((column) => t(`audit.csv.${column}`));
+  return [header, ...entries.map((e) => [
+    e.at.toISOString(), e.type, e.event, e.actor?.id ?? '', e.actor?.name ?? '', e.ref?.kind ?? '', e.ref?.id ?? '',
+    e.money ? String(e.money.amount) : '', e.money?.currency ?? '', auditSummary(e, t, lang),
+  ])];
+}

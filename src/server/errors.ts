@@ -28,6 +28,9 @@ export const ERRORS = {
   'not-paid': { status: 403, key: 'error.forbidden' },
   'recording-not-found': { status: 404, key: 'notFound.text' },
   'bad-signature': { status: 400, key: 'payment.badSignature' },
+  'bad-webhook-payload': { status: 400, key: 'payment.badWebhookPayload' },
+  // The payment provider cannot be reached: nothing was recorded, the buyer may try again.
+  'payment-unavailable': { status: 503, key: 'payment.unavailable' },
   'stripe-not-configured': { status: 404, key: 'notFound.text' },
   // admin reports (attendee lists)
   'attendees-unknown-product': { status: 404, key: 'admin.unknownFilm' },
@@ -37,6 +40,7 @@ export const ERRORS = {
   'verify-link-invalid': { status: 400, key: 'accounts.verifyFailed' },
   'reset-link-invalid': { status: 400, key: 'accounts.resetLinkInvalid' },
   'password-too-short': { status: 400, key: 'accounts.passwordTooShort' },
+  'invalid-name': { status: 400, key: 'accounts.invalidName' },
   'contact-invalid': { status: 400, key: 'api.contactInvalid' },
   // admin (accounts: deleting a user)
   'not-registered': { status: 404, key: 'admin.userNotFound' },
@@ -46,6 +50,7 @@ export const ERRORS = {
   'invalid-page': { status: 400, key: 'audit.invalidPage' },
   'audit-invalid-type': { status: 400, key: 'audit.invalidType' },
   'audit-invalid-date': { status: 400, key: 'audit.invalidDate' },
+  'audit-invalid-subject': { status: 400, key: 'audit.invalidSubject' },
   'mailbox-not-found': { status: 404, key: 'mailbox.notFound' },
   'admin-link-invalid': { status: 400, key: 'adminSignIn.invalid' },
   'admin-link-expired': { status: 410, key: 'adminSignIn.expired' },

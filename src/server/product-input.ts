@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CATEGORIES, type ProductInput } from '../../modules/catalogue/index.ts';
+import { CATEGORIES, eventStart, isSiteMedia, type ProductInput } from '../../modules/catalogue/index.ts';
 import { webLink } from '../../modules/shared/text/index.ts';
 
 /**
@@ -11,8 +11,9 @@ const INVALID = 'catalogue.productInvalid';
 const text = (max = 2000) => v.pipe(v.string(INVALID), v.trim(), v.minLength(1, INVALID), v.maxLength(max, INVALID));
 const bilingual = (max = 2000) => v.object({ pl: text(max), en: text(max) }, INVALID);
 const LINK = 'catalogue.productLinkInvalid';
-/** A picture or video: a path on this site (/media/…) or an http(s) link. */
-const media = v.union([v.pipe(v.string(LINK), v.regex(/^\/(?!\/)\S{1,500}$/, LINK)), webLink(LINK)], LINK);
+const MEDIA = 'catalogue.productMediaInvalid';
+/** A picture or video: a file the site serves under /media/, the only place the pages' CSP lets them come from. */
+const media = v.pipe(v.string(MEDIA), v.trim(), v.check(isSiteMedia, MEDIA));
 /** A recording: one we serve from MEDIA_DIR (`media:recordings/…`) or an http(s) link. */
 const recording = v.union([v.pipe(v.string(LINK), v.regex(/^media:(?!\/)(?!.*\.\.)\S{1,500}$/, LINK)), webLink(LINK)], LINK);
 const PRICE = 'catalogue.productPriceInvalid';
@@ -24,13 +25,14 @@ const price = <C extends 'USD' | 'PLN' | 'EUR'>(currency: C) => v.object({
 const GROUP = 'catalogue.productGroupInvalid';
 const headcount = v.pipe(v.number(GROUP), v.integer(GROUP), v.minValue(1, GROUP), v.maxValue(10_000, GROUP));
 const START = 'catalogue.productStartInvalid';
+const IMPOSSIBLE = 'catalogue.productStartImpossible';
 
 export const ProductBody = v.object({
   category: v.picklist(CATEGORIES, 'catalogue.productCategoryInvalid'),
   title: text(300),
   titleEn: text(300),
   day: bilingual(300),
-  startsAt: v.pipe(v.string(START), v.isoTimestamp(START), v.check((s) => !Number.isNaN(Date.parse(s)), START), v.transform((s) => new Date(s).toISOString())),
+  startsAt: v.pipe(v.string(START), v.isoTimestamp(START), v.check((s) => eventStart(s) !== null, IMPOSSIBLE), v.transform((s) => eventStart(s)!.toISOString())),
   duration: bilingual(300),
   isOnline: v.boolean(INVALID),
   thumbnail: media,

@@ -48,6 +48,8 @@ const texts = {
     unauthorized: 'Musisz być zalogowany.', crossOrigin: 'Żądanie z obcej strony zostało odrzucone.', invalidBody: 'Nieprawidłowe dane żądania.',
     credentials: 'Podaj e-mail i hasło.', emailRequired: 'Podaj adres e-mail.', resent: 'wysłaliśmy nowy link', loggedOut: 'Wylogowano.',
     loggedOutEverywhere: 'Wylogowano na wszystkich urządzeniach.',
+    invalidName: 'Podaj imię i nazwisko w jednym wierszu (do 100 znaków): litery, spacje, łączniki, apostrofy i kropki, bez cyfr i linków.',
+    greeting: 'Dzień dobry Łucja Żółć-Gęś,',
   },
   en: {
     registered: 'Registration successful! We have sent a verification link to your e-mail address.',
@@ -60,6 +62,8 @@ const texts = {
     unauthorized: 'You need to be logged in.', crossOrigin: 'A request from another site was refused.', invalidBody: 'The request data is invalid.',
     credentials: 'Please enter your e-mail and password.', emailRequired: 'Please enter your e-mail address.', resent: 'we have sent a new link', loggedOut: 'You have been logged out.',
     loggedOutEverywhere: 'You have been logged out on all devices.',
+    invalidName: 'Give your name on one line (up to 100 characters): letters, spaces, hyphens, apostrophes and periods, no digits or links.',
+    greeting: 'Hello Łucja Żółć-Gęś,',
   },
 } as const;
 
@@ -101,6 +105,18 @@ describe.each(['pl', 'en'] as const)('accounts API in %s', (language) => {
     expect(await answer(await post('/register', { ...p, email: 'not-an-address' }))).toEqual({ status: 400, body: { message: t.invalidEmail } });
     expect(await answer(await post('/register', 'not json', cookie))).toEqual({ status: 400, body: { message: t.invalidBody } });
     expect(await answer(await post('/register', p, { origin: 'https://evil.example' }))).toEqual({ status: 403, body: { message: t.crossOrigin } });
+  });
+
+  it('refuses a name over lines, with a link or other signs, and mails nothing; a Polish name opens the mail as given', async () => {
+    const refused = ['Anna\nKowalska', 'Anna\r\n\r\nWygrałeś! Odbierz nagrodę: https://evil.example/x', 'Odbierz na evil.example', 'Anna <b>Nowak</b>',
+      'Agent 007', 'a'.repeat(101)].map((name) => ({ ...person(), name }));
+    for (const p of refused) expect(await answer(await post('/register', p)), JSON.stringify(p.name)).toEqual({ status: 400, body: { message: t.invalidName } });
+    const p = { ...person(), name: '  Łucja Żółć-Gęś ' };
+    expect((await post('/register', p)).status).toBe(201);
+    const { mail } = await mailTo(p.email, 'verify-email');
+    expect(mail.parsed.text).toContain(t.greeting);
+    // Mail leaves in order: the refused ones would have arrived before this one.
+    expect(smtp.received.filter((m) => refused.some((r) => m.envelopeTo.includes(r.email)))).toEqual([]);
   });
 
   it('answers an existing address like a new one and tells its owner by e-mail', async () => {

@@ -46,19 +46,24 @@ describe('GET /api/admin/attendees/{productKey} (admin only)', () => {
     expect((await (await attendees(DEMO_KEYS.breath, bearer(admin.token))).json()).attendees).toEqual([]);
   });
 
-  it('answers the same list as a formula-safe CSV download with ?format=csv', async () => {
-    const buyer = await signUp(server, smtp, 'csv@example.com', '=HYPERLINK("http://evil"), Ewa');
+  it('answers the same list as a formula-safe CSV download with ?format=csv, every cell quoted and every part guarded', async () => {
+    // A name is letters and the punctuation of names; a phone number is free text, so the hostile values arrive there.
+    const buyer = await signUp(server, smtp, 'csv@example.com', "Ewa O'Brien-Nowak", "600;=cmd|' /C calc'!A0,@SUM(1)\t+1");
     await buyWithDevCheckout(server, buyer.token, DEMO_KEYS.trauma, 'price_demo_trauma_pln');
     const res = await attendees(DEMO_KEYS.trauma, bearer(admin.token), '?format=csv');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="attendees-${DEMO_KEYS.trauma}.csv"`);
     const lines = (await res.text()).split('\r\n');
-    expect(lines[0]).toBe('Name,E-mail,Phone,Purchase date');
-    expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\), Ewa",csv@example\.com,'\+48 600 100 200,\d{4}-\d\d-\d\dT[\d:.]+Z$/);
+    expect(lines[0]).toBe('"Name","E-mail","Phone","Purchase date"');
+    expect(lines[1]).toMatch(/^"Ewa O'Brien-Nowak","csv@example\.com","600;'=cmd\|' \/C calc'!A0,'@SUM\(1\)\t'\+1","\d{4}-\d\d-\d\dT[\d:.]+Z"$/);
+    // However a spreadsheet splits the line (Polish Excel on ";"), no cell it makes starts a formula.
+    for (const separator of [/,/, /;/, /\t/]) {
+      expect(lines[1]!.split(separator).map((cell) => cell.replace(/^[ "]+/, '')).filter((cell) => /^[=+\-@]/.test(cell)), String(separator)).toEqual([]);
+    }
     expect(lines.slice(2)).toEqual(['']);
     const polish = await attendees(DEMO_KEYS.trauma, { ...bearer(admin.token), cookie: 'lang=pl' }, '?format=csv');
-    expect((await polish.text()).split('\r\n')[0]).toBe('Imię i nazwisko,E-mail,Telefon,Data zakupu');
+    expect((await polish.text()).split('\r\n')[0]).toBe('"Imię i nazwisko","E-mail","Telefon","Data zakupu"');
   });
 
   it('answers 404 Nieznany film (Unknown film in English) for an unknown product, also for the CSV', async () => {

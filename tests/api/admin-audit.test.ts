@@ -4,7 +4,10 @@ import { bearer, buyWithDevCheckout, signUp } from '../support/accounts.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 
-type Item = { position: number; at: string; type: string; event: string; actor: { id: string; name: string | null } | null; summary: string };
+type Item = {
+  position: number; at: string; type: string; event: string; actor: { id: string; name: string | null } | null;
+  subject: { kind: string; id: string } | null; amount: number | null; currency: string | null; summary: string;
+};
 type Trail = { items: Item[]; page: number; pageSize: number; total: number };
 
 describe('GET /api/admin/audit (admin only): the audit trail', () => {
@@ -89,12 +92,42 @@ describe('GET /api/admin/audit (admin only): the audit trail', () => {
     expect((await trail('?type=deletion', 'en')).items.map((i) => i.summary)).toEqual([`Deleted the account of user ${id}`]);
   });
 
+  it('names each subject by a stable id with amount and currency beside the sentence: a renamed product\'s entries are found by its key and export as CSV', async () => {
+    const products = (await (await fetch(`${server.url}/api/admin/products`, { headers: admin })).json()) as AdminProduct[];
+    const shame = products.find((p) => p.key === DEMO_KEYS.shame)!;
+    await buyWithDevCheckout(server, user.authorization!.slice(7), DEMO_KEYS.shame, shame.price[1].api);
+    const { key: _key, date: _date, ...input } = shame;
+    expect((await call('PUT', `/api/admin/products/${DEMO_KEYS.shame}`, { ...input, title: 'Wstyd, nowa nazwa' })).status).toBe(200);
+
+    const about = await trail(`?subject=${DEMO_KEYS.shame}`);
+    expect(about.items.map((i) => i.event)).toEqual(['ProductRevised', 'PurchaseCompleted', 'ProductPublished']);
+    expect(about.items.every((i) => i.subject?.kind === 'product' && i.subject.id === DEMO_KEYS.shame)).toBe(true);
+    const [revised, purchase] = about.items;
+    expect(revised).toMatchObject({ amount: null, currency: null, summary: 'Zmieniono produkt „Wstyd, nowa nazwa”: tytuł' });
+    expect(purchase).toMatchObject({ amount: shame.price[1].price, currency: 'PLN' });
+    expect(purchase!.summary).toMatch(/^Zakup: Wstyd, nowa nazwa — /);
+    expect((await trail(`?subject=${DEMO_KEYS.shame}&type=purchase`)).items.map((i) => i.event)).toEqual(['PurchaseCompleted']);
+    expect((await trail('?subject=nie-ma-takiego')).total).toBe(0);
+
+    const csv = await audit(`?subject=${DEMO_KEYS.shame}&format=csv`, admin);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="audit-${DEMO_KEYS.shame}.csv"`);
+    const lines = (await csv.text()).split('\r\n');
+    expect(lines[0]).toBe('"Kiedy (UTC)","Rodzaj","Zdarzenie","Kto (id)","Kto","Przedmiot","Id przedmiotu","Kwota","Waluta","Opis"');
+    expect(lines.slice(1, -1)).toHaveLength(3);
+    expect(lines[2]).toMatch(new RegExp(`^"[\\d-]+T[\\d:.]+Z","purchase","PurchaseCompleted","[\\w-]+","Jan Klient","product","${DEMO_KEYS.shame}","${shame.price[1].price}","PLN","Zakup: Wstyd, nowa nazwa — `));
+    const english = await audit(`?subject=${DEMO_KEYS.shame}&format=csv`, { ...admin, cookie: 'lang=en' });
+    expect((await english.text()).split('\r\n')[0]).toBe('"When (UTC)","Type","Event","Who (id)","Who","Subject","Subject id","Amount","Currency","Summary"');
+  });
+
   it('filters by type and inclusive UTC days, pages by 50, and refuses bad values in the caller\'s language', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const purchases = await trail('?type=purchase');
     expect(purchases.items.map((i) => i.type)).toEqual(purchases.items.map(() => 'purchase'));
-    expect(purchases.total).toBe(2);
-    expect((await trail(`?type=purchase&from=${today}&to=${today}`)).total).toBe(2);
+    // The trauma and field-theory purchases above, and the shame one.
+    expect(purchases.total).toBe(3);
+    expect((await trail(`?type=purchase&from=${today}&to=${today}`)).total).toBe(3);
     expect((await trail('?type=purchase&to=2000-01-01')).total).toBe(0);
     expect((await trail('?type=purchase&from=2999-01-01')).items).toEqual([]);
     expect((await trail('?type=&from=&to=&page=')).total).toBe((await trail()).total);
@@ -116,6 +149,8 @@ describe('GET /api/admin/audit (admin only): the audit trail', () => {
       ['?from=2026-03-02&to=2026-03-01', 400, 'Daty podaj w formacie RRRR-MM-DD; data „od” nie może być późniejsza niż „do”.',
         'Give dates as YYYY-MM-DD; the "from" date cannot be later than the "to" date.'],
       ['?page=0', 400, 'Numer strony musi być liczbą całkowitą od 1.', 'The page number must be a whole number from 1.'],
+      [`?subject=${'x'.repeat(201)}`, 400, 'Podaj przedmiot wpisu jako jego identyfikator (klucz produktu lub artykułu, id użytkownika lub kampanii), do 200 znaków.',
+        'Give the entry\'s subject by its id (a product\'s or article\'s key, a user\'s or campaign\'s id), up to 200 characters.'],
     ];
     for (const [query, status, pl, en] of cases) {
       const polish = await audit(query, admin);

@@ -135,11 +135,11 @@ describe('the catalogue admin API: GET and POST /api/admin/products, PUT /api/ad
   it('refuses an invalid product with a message in the caller\'s language, and records nothing', async () => {
     const input = await inputFrom(DEMO_KEYS.trauma);
     const before = (await list()).length;
-    const cases: [Partial<Record<keyof Input, unknown>>, string, string][] = [
-      [{ liveLink: 'javascript:alert(1)' }, 'Links must start with http:// or https:// (site media: a /media/… path, a recording: media:…).',
-        'Linki muszą zaczynać się od http:// lub https:// (media z serwisu: ścieżka /media/…, nagranie: media:…).'],
-      [{ recordingLink: 'ftp://files.example/r.mp4' }, 'Links must start with http:// or https:// (site media: a /media/… path, a recording: media:…).',
-        'Linki muszą zaczynać się od http:// lub https:// (media z serwisu: ścieżka /media/…, nagranie: media:…).'],
+    const cases: [object, string, string][] = [
+      [{ liveLink: 'javascript:alert(1)' }, 'Links must start with http:// or https:// (a recording the site serves: media:…).',
+        'Linki muszą zaczynać się od http:// lub https:// (nagranie z serwisu: media:…).'],
+      [{ recordingLink: 'ftp://files.example/r.mp4' }, 'Links must start with http:// or https:// (a recording the site serves: media:…).',
+        'Linki muszą zaczynać się od http:// lub https:// (nagranie z serwisu: media:…).'],
       [{ price: [input.price[0], { ...input.price[1], price: 0 }, input.price[2]] }, 'Give three prices (USD, PLN, EUR) as positive whole numbers.',
         'Podaj trzy ceny (USD, PLN, EUR) jako dodatnie liczby całkowite.'],
       [{ price: [{ ...input.price[0], price: 12.5 }, input.price[1], input.price[2]] }, 'Give three prices (USD, PLN, EUR) as positive whole numbers.',
@@ -147,6 +147,14 @@ describe('the catalogue admin API: GET and POST /api/admin/products, PUT /api/ad
       [{ category: 'retreat' }, 'The category must be one of: seminar, workshop, training.', 'Kategoria musi być jedną z: seminar, workshop, training.'],
       [{ titleEn: '   ' }, 'Fill in every field of the product in both languages.', 'Uzupełnij wszystkie pola produktu w obu językach.'],
       [{ startsAt: 'jutro' }, 'Give the event\'s start as an ISO 8601 date and time.', 'Podaj początek wydarzenia jako datę i godzinę ISO 8601.'],
+      [{ startsAt: '0000-01-01' }, 'Give the event\'s start as an ISO 8601 date and time.', 'Podaj początek wydarzenia jako datę i godzinę ISO 8601.'],
+      ...['0000-01-01T00:00:00Z', '2026-02-30T10:00:00Z', '2026-02-30T10:00:00.000+01:00'].map((startsAt): [object, string, string] => [{ startsAt },
+        'Give a date that exists for the event\'s start, in the years 2000–2100.', 'Podaj istniejącą datę początku wydarzenia, w latach 2000–2100.']),
+      ...[{ thumbnail: '/\\evil.example/x.jpg' }, { avatar: '//evil.example/x.jpg' }, { videoSrc: 'https://images.example/trailer.webm' },
+        { certificate: 'http://evil.example/c.svg' }, { thumbnail: '/media/../../etc/passwd' },
+        { teachers: [{ ...input.teachers[0]!, img: 'https://images.example/ewa.jpg' }] }].map((change): [object, string, string] => [change,
+        'Pictures and videos must be files of this site: a /media/… path (e.g. /media/thumbnail.webp), not an address elsewhere.',
+        'Obrazy i filmy muszą być plikami tego serwisu: ścieżka /media/… (np. /media/miniatura.webp), nie adres innej strony.']),
       [{ groupSize: { min: 14, max: 8 } }, 'Group size: from and to as positive whole numbers, from not above to.',
         'Liczba uczestników: od i do jako dodatnie liczby całkowite, od nie większe niż do.'],
     ];

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { signUp } from '../support/accounts.ts';
 import { createPostgresDatabase } from '../support/databases.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { startSmtp } from '../support/smtp.ts';
 
 const LINK = /https?:\/\/[^\s"]+\/admin-sign-in\/([A-Za-z0-9_-]+)/g;
 /** The distinct sign-in links in the log (one log line names its link twice: as a field and in the message). */
@@ -60,6 +62,27 @@ describe('the first start on an empty database prints a one-time admin sign-in l
     servers.push(second);
     expect(linksIn(second)).toEqual([]);
     expect(((await (await fetch(`${second.url}/api/users`, { headers: { cookie: cookie! } })).json()) as unknown[])).toHaveLength(1);
+  });
+
+  it('lets the unused link die as soon as the admin has set a password and signed in with it, well within its 24 hours', async () => {
+    const smtp = await startSmtp();
+    try {
+      const server = await startServer({ ADMIN_EMAILS: 'haslo@example.com', SMTP_URL: smtp.url });
+      servers.push(server);
+      const path = new URL(linksIn(server)[0]!).pathname;
+      expect((await fetch(`${server.url}${path}`)).status).toBe(200);
+      // As its owner would: forgot-password, the mailed reset link, a new password, then a login with it.
+      await signUp(server, smtp, 'haslo@example.com');
+      const shown = await fetch(`${server.url}${path}`, { headers: { cookie: 'lang=en' } });
+      expect([shown.status, (await shown.text()).includes('This sign-in link has already been used or has expired')]).toEqual([410, true]);
+      const spent = await fetch(`${server.url}${path}`, {
+        method: 'POST', redirect: 'manual', headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' }, body: '',
+      });
+      expect(spent.status).toBe(410);
+      expect(spent.headers.get('set-cookie') ?? '').not.toContain('session=');
+    } finally {
+      await smtp.close();
+    }
   });
 
   it('in development without ADMIN_EMAILS makes admin@localhost, who may ask for a password', async () => {

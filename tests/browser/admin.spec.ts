@@ -227,6 +227,11 @@ test('the admin reads a price change in the audit trail, filtered by type and da
   await expect(first).toContainText('Anna Szefowa');
   await expect(first).toContainText('Catalogue');
   await expect(first).toContainText(/Field Theory in Group Work.*price/);
+  // The entry's subject, by its key: a click shows every entry about it, and the CSV link downloads just those.
+  await first.getByRole('button', { name: `Show entries about: ${DEMO_KEYS.fieldTheory}` }).click();
+  await expect(section.getByLabel(/^Subject/)).toHaveValue(DEMO_KEYS.fieldTheory);
+  await expect(section.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', new RegExp(`subject=${DEMO_KEYS.fieldTheory}.*format=csv`));
+  await section.getByLabel(/^Subject/).fill('');
   await section.getByLabel('From').fill('2000-01-01');
   await section.getByLabel('To').fill('2000-01-02');
   await section.getByRole('button', { name: 'Filter' }).click();

@@ -24,6 +24,20 @@ describe('the first admin\'s account (decider)', () => {
     given([created, issued]).when(signIn(at(24 * HOUR))).thenThrows('admin-link-expired');
     given([created, issued, { type: 'AdminSignedIn', data: { userId, tokenHash: 'h1', signedInAt: now } }]).when(signIn(now)).thenThrows('admin-link-expired');
   });
+  it('dies as soon as the account has a password or a session of its own, well within its 24 hours', () => {
+    const resetAsked: UserEvent = { type: 'PasswordResetRequested', data: { userId, resetHash: 'r1', language: 'pl', expiresAt: at(HOUR) } };
+    const passwordSet: UserEvent = { type: 'PasswordChanged', data: { userId, resetHash: 'r1', tokenVersion: 2, changedAt: at(1000) } };
+    given([created, issued, resetAsked, passwordSet]).when(signIn(at(2000))).thenThrows('admin-link-expired');
+    const loggedOut: UserEvent = { type: 'SessionEnded', data: { userId, sessionId: 's1', expiresAt: at(HOUR), endedAt: at(1000) } };
+    given([created, issued, loggedOut]).when(signIn(at(2000))).thenThrows('admin-link-expired');
+    const everywhere: UserEvent = { type: 'SignedOutEverywhere', data: { userId, tokenVersion: 2, signedOutAt: at(1000) } };
+    given([created, issued, everywhere]).when(signIn(at(2000))).thenThrows('admin-link-expired');
+  });
+  it('spends every sign-in link of the account at the first use of one', () => {
+    const second: UserEvent = { type: 'AdminSignInIssued', data: { userId, tokenHash: 'h2', expiresAt: at(24 * HOUR) } };
+    given([created, issued, second, { type: 'AdminSignedIn', data: { userId, tokenHash: 'h1', signedInAt: now } }]).when(signIn(now, 'h2'))
+      .thenThrows('admin-link-expired');
+  });
   it('refuses a link it was never given, and any link on an account that does not exist', () => {
     given([created, issued]).when(signIn(now, 'other')).thenThrows('admin-link-invalid');
     given([]).when(signIn(now)).thenThrows('admin-link-invalid');
@@ -74,15 +88,17 @@ describe.each(backends)('the first start on an empty database, on $name', (backe
     expect(await refusal(accounts.signInWithAdminLink(secret))).toBe('admin-link-expired');
   });
 
-  it('lets the first admin set a password through forgot-password, then log in with it', async () => {
+  it('lets the first admin set a password through forgot-password, then log in with it; the unused link dies with that', async () => {
     const { accounts } = accountsInstance(handle, { env });
-    await accounts.bootstrapFirstAdmin();
+    const secret = secretOf((await accounts.bootstrapFirstAdmin())!.link);
     await accounts.requestPasswordReset('szefowa@example.com', { ip: '10.0.0.1', language: 'pl' });
     await drainOutbox(handle, accounts);
     const mail = (await outboxMails(handle)).findLast((m) => m.to === 'szefowa@example.com')!;
     await accounts.resetPassword(linkIn(mail, 'reset-password'), 'nowe-haslo', { ip: '10.0.0.1', language: 'pl' });
     const token = await accounts.login('Szefowa@example.com', 'nowe-haslo', { ip: '10.0.0.1', language: 'pl' });
     expect(await accounts.authenticate(token)).toMatchObject({ role: 'admin' });
+    expect(await accounts.adminLinkStatus(secret)).toBe('expired');
+    expect(await refusal(accounts.signInWithAdminLink(secret))).toBe('admin-link-expired');
   });
 
   it('rebuilds the same users and link tables from the log', async () => {

@@ -14,7 +14,7 @@ const linkSent: UserEvent = { type: 'VerificationEmailSent', data: { userId, tok
 const verified: UserEvent = { type: 'EmailVerified', data: { userId, tokenHash: 'v1', verifiedAt: now } };
 const resetAsked: UserEvent = { type: 'PasswordResetRequested', data: { userId, resetHash: 'r1', language: 'en', expiresAt: at(HOUR) } };
 const changed: UserEvent = { type: 'PasswordChanged', data: { userId, resetHash: 'r1', tokenVersion: 2, changedAt: now } };
-const register = { type: 'Register', userId, language: 'pl', tokenHash: 'v1', passwordLength: 6, now } as const;
+const register = { type: 'Register', userId, name: 'Anna Nowak', language: 'pl', tokenHash: 'v1', passwordLength: 6, now } as const;
 const verify = (when: string) => ({ type: 'VerifyEmail', tokenHash: 'v1', now: when }) as const;
 const reset = (when: string, passwordLength = 8) => ({ type: 'ResetPassword', resetHash: 'r1', passwordLength, now: when }) as const;
 
@@ -23,6 +23,20 @@ describe('a new user', () => {
     given([]).when(register).then([registered, linkSent]));
   it('cannot register with a password of five characters', () =>
     given([]).when({ ...register, passwordLength: MIN_PASSWORD_LENGTH - 1 }).thenThrows('password-too-short'));
+  it('registers with a name of letters and the punctuation names use, in any script, up to 100 characters', () => {
+    const names = ["Łucja Żółć-Gęś", "Seán O'Brien", 'J. R. Nowak Jr.', 'Zoë D’Arcy', 'Ngô Bảo Châu', 'Ана Петрова', 'a'.repeat(100),
+      // A letter followed by its combining mark (NFD), as some keyboards and systems send it.
+      'Zofia Lo\u0301pez'];
+    for (const name of names) given([]).when({ ...register, name }).then([registered, linkSent]);
+  });
+  it('cannot register with a name over lines, with a link, an address, digits or other signs, or over 100 characters', () => {
+    const names = [
+      'Anna\nKowalska', 'Anna\r\nBcc: x@evil.example', 'Odbierz nagrodę na https://evil.example', 'evil.example', 'www.evil.example',
+      'Anna anna@evil.example', 'Agent 007', 'Anna <b>Nowak</b>', 'Anna  Nowak', '-Anna', "'Anna", 'Anna-', 'Anna..', '.Anna', 'Anna\tNowak',
+      'Anna Nowak/Kowalska', 'Anna:Nowak', '', ' ', 'a'.repeat(101), '\u0301Anna',
+    ];
+    for (const name of names) given([]).when({ ...register, name }).thenThrows('invalid-name');
+  });
   it('cannot verify or be reported before registering', () => {
     given([]).when(verify(now)).thenThrows('not-registered');
     given([]).when({ type: 'ReportExistingAddress', language: 'en', now }).thenThrows('not-registered');

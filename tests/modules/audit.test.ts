@@ -44,7 +44,7 @@ describe.each(backends)('the audit trail on $name', (backend) => {
     await given('article-a-1', ADMIN, { type: 'ArticleRemoved', data: { key: 'a-1' } });
     await given('product-trauma', ADMIN, { type: 'ProductRevised', data: { key: 'trauma', changes: { price: [] , title: 'Trauma' } } });
     await given('product-trauma', ADMIN, { type: 'ProductUnpublished', data: { key: 'trauma' } });
-    await given('campaign-c1', ADMIN, { type: 'CampaignStarted', data: { campaignId: 'c1', subject: 'Zaproszenie', target: 'all', recipients: 12 } });
+    await given('campaign-c1', ADMIN, { type: 'CampaignStarted', data: { campaignId: 'c1', subject: 'Zaproszenie', body: 'b', target: 'all', recipientCount: 12, startedAt: '2026-01-03T00:00:00Z' } });
     await given('campaign-c2', ADMIN, { type: 'CampaignStarted', data: { campaignId: 'c2' } });
     await given('contact-1', null, { type: 'ContactMessageReceived', data: { messageId: 'm', lang: 'pl', receivedAt: '2026-01-03T00:00:00Z' } });
 
@@ -79,6 +79,45 @@ describe.each(backends)('the audit trail on $name', (backend) => {
     expect(byEvent(9).person).toEqual({ id: GONE, name: null });
     expect(trail.items.every((e, i, all) => i === 0 || all[i - 1]!.position > e.position)).toBe(true);
     expect(trail.items.every((e) => e.at instanceof Date)).toBe(true);
+    // Each names its subject by a stable id, and carries the money it moved beside its sentence.
+    expect(trail.items.map((e) => [e.ref, e.money])).toEqual([
+      [{ kind: 'campaign', id: 'c2' }, null],
+      [{ kind: 'campaign', id: 'c1' }, null],
+      [{ kind: 'product', id: 'trauma' }, null],
+      [{ kind: 'product', id: 'trauma' }, null],
+      [{ kind: 'article', id: 'a-1' }, null],
+      [{ kind: 'article', id: 'a-1' }, null],
+      [{ kind: 'product', id: 'trauma' }, { amount: 30, currency: 'EUR' }],
+      [{ kind: 'product', id: 'trauma' }, { amount: 30, currency: 'EUR' }],
+      [{ kind: 'user', id: GONE }, null],
+      [{ kind: 'product', id: 'trauma' }, { amount: 90, currency: 'PLN' }],
+      [{ kind: 'product', id: 'trauma' }, { amount: 120, currency: 'PLN' }],
+    ]);
+  });
+
+  it('finds every entry about one subject by its stable id, refunds included, and exports them all', async () => {
+    const { audit, given } = setup();
+    for (const id of [ADMIN, BUYER]) await given(`user-${id}`, null, registered(id));
+    await given('product-trauma', 'seed', { type: 'ProductPublished', data: { product: { key: 'trauma', title: 'Trauma' }, secrets: {} } });
+    await given('product-shame', 'seed', { type: 'ProductPublished', data: { product: { key: 'shame', title: 'Wstyd' }, secrets: {} } });
+    await given('purchase-1', null, paid(BUYER));
+    await given('purchase-2', BUYER, { type: 'DuplicatePaymentReceived', data: { purchaseId: 'p2', userId: BUYER, productKey: 'trauma', currency: 'PLN', amount: 120, provider: 'dev', providerSessionId: 's2', paymentIntentId: null, paidAt: '2026-01-03T00:00:00Z', ownedThrough: 'p1' } });
+    await given('purchase-2', 'refund-retry', { type: 'DuplicatePaymentRefunded', data: { purchaseId: 'p2', amount: 120, currency: 'PLN', provider: 'dev', providerRefundId: 'r', refundedAt: '2026-01-03T00:00:00Z' } });
+    // A rename changes the title, never the key.
+    await given('product-trauma', ADMIN, { type: 'ProductRevised', data: { key: 'trauma', changes: { title: 'Trauma i ciało' } } });
+    await given('product-shame', ADMIN, { type: 'ProductUnpublished', data: { key: 'shame' } });
+    await given('article-trauma', ADMIN, { type: 'ArticlePublished', data: { article: { key: 'trauma-w-praktyce', title: 'Trauma', description: 'd', link: 'https://e.org' } } });
+    await given('user-u-buyer', ADMIN, { type: 'UserDeleted', data: { userId: BUYER, deletedAt: '2026-01-04T00:00:00Z' } });
+
+    const about = async (subject: string, type?: 'purchase' | 'refund') => (await audit.trail({ subject, ...(type ? { type } : {}) })).items.map((e) => e.event);
+    expect(await about('trauma')).toEqual(['ProductRevised', 'DuplicatePaymentRefunded', 'DuplicatePaymentReceived', 'PurchaseCompleted', 'ProductPublished']);
+    expect(await about('trauma', 'refund')).toEqual(['DuplicatePaymentRefunded']);
+    expect(await about('shame')).toEqual(['ProductUnpublished', 'ProductPublished']);
+    expect(await about('trauma-w-praktyce')).toEqual(['ArticlePublished']);
+    expect(await about(BUYER)).toEqual(['UserDeleted']);
+    expect(await about('nothing-by-this-id')).toEqual([]);
+    const exported = await audit.export({ subject: 'trauma' });
+    expect([exported.total, exported.items.length]).toEqual([5, 5]);
   });
 
   it('filters by kind and by inclusive UTC days', async () => {

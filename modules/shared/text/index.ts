@@ -3,3 +3,4 @@ export { formatDate, formatDayRange, warsawDaysFrom, warsawInstant, ZONE } from 
 export { slugify } from './slug.ts';
 export { fillTemplate } from './template.ts';
 export { emailAddress, isEmailAddress, isWebLink, webLink } from './validation.ts';
+export { greeting, isPersonName, PERSON_NAME_MAX } from './person-name.ts';

@@ -1,6 +1,7 @@
 /** Messages of the accounts area. Keys are prefixed with "accounts." or a page name; every key needs both languages. */
 export const pl = {
   'accounts.fillAllFields': 'Proszę wypełnić wszystkie pola',
+  'accounts.invalidName': 'Podaj imię i nazwisko w jednym wierszu (do 100 znaków): litery, spacje, łączniki, apostrofy i kropki, bez cyfr i linków.',
   'accounts.acceptTerms': 'Proszę zaakceptować regulamin',
   'accounts.registerPasswordsMismatch': 'Hasła nie są takie same',
   'accounts.invalidEmail': 'Podaj prawidłowy adres e-mail.',
@@ -75,6 +76,7 @@ export const pl = {
 
 export const en: Record<keyof typeof pl, string> = {
   'accounts.fillAllFields': 'Please fill in all fields',
+  'accounts.invalidName': 'Give your name on one line (up to 100 characters): letters, spaces, hyphens, apostrophes and periods, no digits or links.',
   'accounts.acceptTerms': 'Please accept the terms and conditions',
   'accounts.registerPasswordsMismatch': 'Password do not match',
   'accounts.invalidEmail': 'Please enter a valid e-mail address.',

@@ -75,11 +75,13 @@ export const pl = {
   'catalogue.articleExists': 'Artykuł o tym kluczu już istnieje.',
   'catalogue.articleNotFound': 'Nie znaleziono artykułu.',
   'catalogue.productInvalid': 'Uzupełnij wszystkie pola produktu w obu językach.',
-  'catalogue.productLinkInvalid': 'Linki muszą zaczynać się od http:// lub https:// (media z serwisu: ścieżka /media/…, nagranie: media:…).',
+  'catalogue.productLinkInvalid': 'Linki muszą zaczynać się od http:// lub https:// (nagranie z serwisu: media:…).',
+  'catalogue.productMediaInvalid': 'Obrazy i filmy muszą być plikami tego serwisu: ścieżka /media/… (np. /media/miniatura.webp), nie adres innej strony.',
   'catalogue.productPriceInvalid': 'Podaj trzy ceny (USD, PLN, EUR) jako dodatnie liczby całkowite.',
   'catalogue.productCategoryInvalid': 'Kategoria musi być jedną z: seminar, workshop, training.',
   'catalogue.productGroupInvalid': 'Liczba uczestników: od i do jako dodatnie liczby całkowite, od nie większe niż do.',
   'catalogue.productStartInvalid': 'Podaj początek wydarzenia jako datę i godzinę ISO 8601.',
+  'catalogue.productStartImpossible': 'Podaj istniejącą datę początku wydarzenia, w latach 2000–2100.',
 } as const;
 
 export const en: Record<keyof typeof pl, string> = {
@@ -158,9 +160,11 @@ export const en: Record<keyof typeof pl, string> = {
   'catalogue.articleExists': 'An article with this key already exists.',
   'catalogue.articleNotFound': 'Article not found.',
   'catalogue.productInvalid': 'Fill in every field of the product in both languages.',
-  'catalogue.productLinkInvalid': 'Links must start with http:// or https:// (site media: a /media/… path, a recording: media:…).',
+  'catalogue.productLinkInvalid': 'Links must start with http:// or https:// (a recording the site serves: media:…).',
+  'catalogue.productMediaInvalid': 'Pictures and videos must be files of this site: a /media/… path (e.g. /media/thumbnail.webp), not an address elsewhere.',
   'catalogue.productPriceInvalid': 'Give three prices (USD, PLN, EUR) as positive whole numbers.',
   'catalogue.productCategoryInvalid': 'The category must be one of: seminar, workshop, training.',
   'catalogue.productGroupInvalid': 'Group size: from and to as positive whole numbers, from not above to.',
   'catalogue.productStartInvalid': 'Give the event\'s start as an ISO 8601 date and time.',
+  'catalogue.productStartImpossible': 'Give a date that exists for the event\'s start, in the years 2000–2100.',
 };

@@ -11,7 +11,10 @@ export type User = {
 export type ApiVideo = { key: string; title: string; titleEn: string; date: string };
 export type CampaignProgress = { total: number; sent: number; pending: number; failed: number; unsubscribed: number };
 export type Campaign = CampaignProgress & { id: string; subject: string; target: string; startedAt: string };
-export type AuditEntry = { position: number; at: string; type: string; event: string; actor: { id: string; name: string } | null; summary: string };
+export type AuditEntry = {
+  position: number; at: string; type: string; event: string; actor: { id: string; name: string } | null;
+  subject: { kind: 'product' | 'user' | 'campaign' | 'article'; id: string } | null; amount: number | null; currency: string | null; summary: string;
+};
 export type Paged<T> = { items: T[]; page: number; pageSize: number; total: number };
 export type MailSummary = { id: string; recipient: string; subject: string; createdAt: string };
 export type Mail = MailSummary & { text: string; html: string | null };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { facilitatorDecider, type FacilitatorEvent } from '../../../modules/catalogue/facilitator.ts';
-import { firstSessionMinutes, isEventOver, isUpcoming, productDecider, type Product, type ProductEvent } from '../../../modules/catalogue/product.ts';
+import {
+  eventStart, firstSessionMinutes, isEventOver, isSiteMedia, isUpcoming, productDecider, type Product, type ProductEvent,
+} from '../../../modules/catalogue/product.ts';
 import { demoFacilitators } from '../../../modules/catalogue/seed/facilitators.ts';
 import { demoProducts } from '../../../modules/catalogue/seed/products.ts';
 import { deciderSpec } from '../../../modules/shared/kernel/spec.ts';
@@ -101,4 +103,40 @@ describe('the first session of a product (its calendar entry): the hours of its 
     expect(lasting('6 days, 50 hours')).toBe(510);
   });
   it('lasts a working day when the duration names no hours', () => expect(lasting('6 days')).toBe(510));
+});
+
+describe('the start an admin gives a product', () => {
+  it('is the instant an ISO 8601 date and time names, its offset applied', () => {
+    expect(eventStart('2027-03-05T09:00:00.000Z')?.toISOString()).toBe('2027-03-05T09:00:00.000Z');
+    expect(eventStart('2026-03-29T02:30:00+01:00')?.toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(eventStart('2028-02-29T18:00:00Z')?.toISOString()).toBe('2028-02-29T18:00:00.000Z');
+  });
+  it('names no instant for a day that does not exist, which a Date would read as another day', () => {
+    for (const text of ['2026-02-30T10:00:00Z', '2026-02-29T10:00:00Z', '2026-04-31T10:00:00Z', '2026-13-01T10:00:00Z', '2026-00-10T10:00:00Z']) {
+      expect(eventStart(text), text).toBeNull();
+    }
+  });
+  it('names no instant outside the years 2000–2100 (year 0 is no year at all)', () => {
+    for (const text of ['0000-01-01T00:00:00Z', '1999-12-31T23:59:59Z', '2101-01-01T00:00:00Z', '9999-12-31T23:59:59Z']) expect(eventStart(text), text).toBeNull();
+    expect(eventStart('2000-01-01T00:00:00Z')).not.toBeNull();
+    expect(eventStart('2100-12-31T23:59:59Z')).not.toBeNull();
+  });
+  it('names none for text that is no date and time', () => {
+    for (const text of ['jutro', '2026-03-05', '', 'T2026-03-05']) expect(eventStart(text), text).toBeNull();
+  });
+});
+
+describe('a product\'s pictures and videos', () => {
+  it('are files the site serves under /media/', () => {
+    for (const path of ['/media/thumb-shame.webp', '/media/avatars/ewa_lis-2.svg', '/media/preview~1.webm']) expect(isSiteMedia(path), path).toBe(true);
+  });
+  it('are never another host, however it is written, nor a path the pages cannot show', () => {
+    const refused = [
+      'https://images.example/x.jpg', 'http://evil.example/x.jpg', '//evil.example/x.jpg', '/\\evil.example/x.jpg', '/media/\\evil.example',
+      '\\\\evil.example\\x.jpg', 'data:image/png;base64,AAAA', 'javascript:alert(1)', '/media/../secret', '/media/./x.jpg', '/media//x.jpg',
+      '/media/', '/media', '/favicon.svg', '/api/users', 'media/x.jpg', '/media/x.jpg?u=1', '/media/x y.jpg', '/media/recordings/trauma',
+      `/media/${'a'.repeat(500)}`, '',
+    ];
+    for (const path of refused) expect(isSiteMedia(path), path).toBe(false);
+  });
 });

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { isEventOver, type Product } from '../../../modules/catalogue/index.ts';
-import { createPurchases, type ProductForSale, type PurchasesPorts } from '../../../modules/purchases/index.ts';
+import { createPurchases, type CheckoutLimits, type ProductForSale, type PurchasesPorts } from '../../../modules/purchases/index.ts';
 import { parseEnv } from '../../../modules/shared/config/index.ts';
 import type { DatabaseHandle } from '../../../modules/shared/db/index.ts';
 import { createEventStore, type RecordedEvent } from '../../../modules/shared/events/index.ts';
@@ -12,6 +12,8 @@ export function purchasesOn(handle: DatabaseHandle, product: ProductForSale, opt
   env?: Record<string, string>; clock?: Clock; buyer?: Awaited<ReturnType<PurchasesPorts['buyers']>>; listing?: Product; erased?: readonly string[];
   /** Remember what users own while this says the log is current (as the server does); committed events drop it. */
   log?: LogFreshness;
+  /** Checkout limits per user and per client; the module's defaults when not given. */
+  limits?: Partial<CheckoutLimits>;
 } = {}) {
   let committed: (events: RecordedEvent[]) => void = () => {};
   const store = createEventStore(handle.db, { onCommitted: (events) => committed(events) });
@@ -26,7 +28,7 @@ export function purchasesOn(handle: DatabaseHandle, product: ProductForSale, opt
     origin: () => 'http://shop.test',
   };
   const config = { ...parseEnv(opts.env ?? {}), JWT_SECRET: 'x'.repeat(32) };
-  const purchases = createPurchases({ config, log: pino({ level: 'silent' }), db: handle.db, store, clock: opts.clock }, ports, { log: opts.log });
+  const purchases = createPurchases({ config, log: pino({ level: 'silent' }), db: handle.db, store, clock: opts.clock }, ports, { log: opts.log, limits: opts.limits });
   committed = (events) => purchases.forgetOwned(events);
   for (const p of purchases.projections) store.addProjection(p);
   return { purchases, store };

@@ -1,0 +1,46 @@
+/** The panel's frame: its title, tabs, dialogs and pager, shared by every section. */
+export const pl = {
+  'adminPanel.title': 'Panel administratora',
+  'adminPanel.sections': 'Sekcje panelu',
+  'adminPanel.loading': 'Ładowanie…',
+  'adminPanel.close': 'Zamknij',
+  'adminPanel.cancel': 'Anuluj',
+  'adminPanel.confirm': 'Potwierdź',
+  'adminPanel.delete': 'Usuń',
+  'adminPanel.deleteNamed': 'Usuń: {name}',
+  'adminPanel.pagination': 'Stronicowanie',
+  'adminPanel.previous': 'Poprzednia',
+  'adminPanel.next': 'Następna',
+  'adminPanel.pageOf': 'Strona {page} z {pages}',
+
+  'adminPanel.tab.articles': 'Artykuły',
+  'adminPanel.tab.attendees': 'Uczestnicy',
+  'adminPanel.tab.users': 'Użytkownicy',
+  'adminPanel.tab.email': 'Mailing',
+  'adminPanel.tab.catalogue': 'Katalog',
+  'adminPanel.tab.audit': 'Dziennik zdarzeń',
+  'adminPanel.tab.mailbox': 'Skrzynka deweloperska',
+} as const;
+
+export const en: Record<keyof typeof pl, string> = {
+  'adminPanel.title': 'Admin panel',
+  'adminPanel.sections': 'Panel sections',
+  'adminPanel.loading': 'Loading…',
+  'adminPanel.close': 'Close',
+  'adminPanel.cancel': 'Cancel',
+  'adminPanel.confirm': 'Confirm',
+  'adminPanel.delete': 'Delete',
+  'adminPanel.deleteNamed': 'Delete: {name}',
+  'adminPanel.pagination': 'Pagination',
+  'adminPanel.previous': 'Previous',
+  'adminPanel.next': 'Next',
+  'adminPanel.pageOf': 'Page {page} of {pages}',
+
+  'adminPanel.tab.articles': 'Articles',
+  'adminPanel.tab.attendees': 'Attendees',
+  'adminPanel.tab.users': 'Users',
+  'adminPanel.tab.email': 'Mass e-mail',
+  'adminPanel.tab.catalogue': 'Catalogue',
+  'adminPanel.tab.audit': 'Audit trail',
+  'adminPanel.tab.mailbox': 'Dev mailbox',
+};

@@ -1,0 +1,46 @@
+/** The attendees and users sections. */
+export const pl = {
+  'adminPanel.attendees.event': 'Wydarzenie',
+  'adminPanel.attendees.choose': 'Wybierz wydarzenie',
+  'adminPanel.attendees.search': 'Szukaj po imieniu i nazwisku lub telefonie',
+  'adminPanel.attendees.count': 'Pokazano {shown} z {total}',
+  'adminPanel.attendees.csv': 'Pobierz CSV',
+  'adminPanel.attendees.email': 'Wyślij e-mail do uczestników',
+  'adminPanel.attendees.empty': 'Nikt jeszcze nie kupił tego wydarzenia.',
+  'adminPanel.attendees.noMatch': 'Nikt nie pasuje do wyszukiwania.',
+
+  'adminPanel.users.role': 'Rola',
+  'adminPanel.users.actions': 'Akcje',
+  'adminPanel.users.roleAdmin': 'administrator',
+  'adminPanel.users.roleUser': 'użytkownik',
+  'adminPanel.users.films': 'Filmy ({count})',
+  'adminPanel.users.film': 'Film',
+  'adminPanel.users.filmsOf': 'Zakupione filmy: {name}',
+  'adminPanel.users.count': 'Użytkowników: {total}',
+  'adminPanel.users.empty': 'Brak użytkowników.',
+  'adminPanel.users.deleted': 'Usunięto użytkownika.',
+  'adminPanel.users.confirmDelete': 'Czy na pewno usunąć użytkownika {name} ({email})? Tej operacji nie można cofnąć.',
+} as const;
+
+export const en: Record<keyof typeof pl, string> = {
+  'adminPanel.attendees.event': 'Event',
+  'adminPanel.attendees.choose': 'Choose an event',
+  'adminPanel.attendees.search': 'Search by name or phone',
+  'adminPanel.attendees.count': 'Showing {shown} of {total}',
+  'adminPanel.attendees.csv': 'Download CSV',
+  'adminPanel.attendees.email': 'E-mail the attendees',
+  'adminPanel.attendees.empty': 'Nobody has bought this event yet.',
+  'adminPanel.attendees.noMatch': 'Nobody matches the search.',
+
+  'adminPanel.users.role': 'Role',
+  'adminPanel.users.actions': 'Actions',
+  'adminPanel.users.roleAdmin': 'admin',
+  'adminPanel.users.roleUser': 'user',
+  'adminPanel.users.films': 'Films ({count})',
+  'adminPanel.users.film': 'Film',
+  'adminPanel.users.filmsOf': 'Purchased films: {name}',
+  'adminPanel.users.count': 'Users: {total}',
+  'adminPanel.users.empty': 'No users yet.',
+  'adminPanel.users.deleted': 'User deleted.',
+  'adminPanel.users.confirmDelete': 'Delete the user {name} ({email})? This cannot be undone.',
+};
