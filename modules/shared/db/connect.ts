@@ -115,9 +115,9 @@ function releaseInitdbMemory() {
 
 /**
  * V8 runs WebAssembly first as its baseline compiler (Liftoff) made it and compiles the functions that turn hot again
- * with its optimising one (TurboFan), on background threads. For PostgreSQL's code that second compilation held
- * several hundred megabytes at once while the server started (its migrations and first queries), for queries whose
- * time is spent mostly outside WebAssembly (bench/README.md, "Memory at start"). The embedded database keeps the
+ * with its optimising one (TurboFan), on background threads. For PostgreSQL's code that second compilation held more
+ * memory than the whole rest of the server, at once, while it started (its migrations and first queries), for queries
+ * whose time is spent mostly outside WebAssembly (bench/README.md, "Memory at start"). The embedded database keeps the
  * baseline code. Set before the module is compiled; flags that the first one implies are not derived at run time.
  */
 function baselineWasmOnly() {
@@ -126,7 +126,7 @@ function baselineWasmOnly() {
 
 /**
  * A new data directory starts as a copy of the empty one made at build time (scripts/pgdata-template.mjs), when there
- * is one: initdb in the server would hold two PostgreSQL heaps and a copy of one at once (over 500 MB).
+ * is one: initdb in the server holds two PostgreSQL heaps and a copy of one at once (bench/README.md, "Memory at start").
  */
 function startFromTemplate(dataDir: string | undefined, template: string | undefined) {
   if (!dataDir || !template || existsSync(join(dataDir, 'PG_VERSION')) || !existsSync(join(template, 'PG_VERSION'))) return;
