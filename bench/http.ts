@@ -20,8 +20,10 @@ export const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const require = createRequire(import.meta.url);
 (require('autocannon/lib/pipelinedRequestsQueue.js') as { prototype: { addBody(data: Buffer): void } }).prototype.addBody = () => {};
 
-/** Load runs since the process started: a ceiling measured with none since is still the current one. */
+/** Load runs (and server starts) since the process started: a ceiling measured with none since is still the current one. */
 let loads = 0;
+/** Something that may change the machine's pace ran (a server started): the next ceiling is measured anew. */
+export const somethingRan = () => { loads += 1; };
 
 /** autocannon against one URL: a short warm-up first (JIT, caches), then the measured run. */
 export async function load(url: string, connections: number, extra: Record<string, string> = {}, warmUp = true): Promise<Load> {

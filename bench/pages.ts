@@ -1,7 +1,7 @@
 // Pages, API reads, uncached renders and memory against the production build, on one database backend.
 import { firstAdminSignIn } from '../tests/support/accounts.ts';
 import { startServer, type RunningServer } from '../tests/support/server.ts';
-import { CONNECTIONS, load, peakMiB, rssMiB, sequential, type Ceiling } from './http.ts';
+import { CONNECTIONS, load, peakMiB, rssMiB, sequential, somethingRan, type Ceiling } from './http.ts';
 import { rated } from './rated.ts';
 import { record } from './table.ts';
 
@@ -19,6 +19,7 @@ export async function benchServer(backend: 'pglite' | 'postgres'): Promise<{ ser
   const link = /https?:\/\/[^\s"]+\/admin-sign-in\/[A-Za-z0-9_-]+/.exec(first.output())?.[0];
   await first.stop({ keepData: true });
   const server = await startServer({ LOG_LEVEL: 'warn' }, { reuse: first });
+  somethingRan();
   if (!link) throw new Error('the first start printed no admin sign-in link');
   const { token } = await firstAdminSignIn({ ...server, output: () => link.replace(/^https?:\/\/[^/]+/, server.url) });
   const videos = (await (await fetch(`${server.url}/api/all-videos`, { headers: { authorization: `Bearer ${token}` } })).json()) as { key?: string; id?: string }[];
