@@ -22,6 +22,7 @@ startFrontServer({
   astro: (req, res) => void handler(req, res),
   serveStatic: loadStaticFiles(fileURLToPath(new URL('../client/', import.meta.url))),
   trust: runtime.config.TRUST_PROXY,
+  observer: runtime.http,
   host,
   port,
 });
