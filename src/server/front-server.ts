@@ -2,8 +2,9 @@
  * The HTTP server in front of Astro. A cached public page (page-cache-store.ts) and a precompressed build
  * file are answered here from memory, already compressed; everything else goes to @astrojs/node's handler
  * (Astro's app: middleware, pages, endpoints, other static files). The request observer
- * (http-observer.ts) sees every request of this server, so ids, security headers and logging are the same
- * whichever path answers, and the cached answer carries the headers stored from the rendered one.
+ * (http-observer.ts) sees every request of this server (ids, logging) and hands it the default headers, which this
+ * server writes on every path: for a cached answer in one writeHead with the headers stored from the rendered one,
+ * elsewhere set before anything else, so they are the same whichever path answers.
  */
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import https from 'node:https';
