@@ -7,7 +7,7 @@ COPY package.json package-lock.json ./
 # The image has Node 24 already: skip the `node` devDependency's download of a second one.
 RUN npm ci --no-audit --no-fund --ignore-scripts && npm rebuild esbuild
 COPY . .
-RUN node node_modules/astro/bin/astro.mjs build && node scripts/precompress.mjs && npm prune --omit=dev --ignore-scripts
+RUN node node_modules/astro/bin/astro.mjs build && node scripts/precompress.mjs && node scripts/pgdata-template.mjs && npm prune --omit=dev --ignore-scripts
 
 # Runtime stage: production dependencies and the built server only, as a non-root user.
 FROM node:24-slim

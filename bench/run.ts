@@ -2,7 +2,7 @@
 // build, printed as one table. Figures, not tests: nothing here fails a build.
 import { availableParallelism, totalmem } from 'node:os';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
-import { load, startCeiling } from './http.ts';
+import { startCeiling } from './http.ts';
 import { pagesBench } from './pages.ts';
 import { printTable, record } from './table.ts';
 
@@ -28,23 +28,16 @@ console.error(`benchmarks: ${[...sections].join(', ')} · ${availableParallelism
 
 try {
   if (sections.has('pages')) {
-    for (const backend of backends) {
-      const tag = backends.length > 1 ? ` · ${backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}` : '';
-      // The ceiling again right before each backend's pages: on a shared machine the load changes by the minute.
-      const ceiling = await startCeiling();
-      const raw: Record<number, number> = {};
-      try {
-        for (const c of [20, 50]) {
-          const r = await load(ceiling.url, c);
-          raw[c] = r.rps;
-          record({ what: 'ceiling: raw node:http hello world', case: `${c} conn${tag}`, ...r, ratio: 1 });
-        }
-      } finally {
-        ceiling.stop();
+    // One ceiling process for the run, measured again around each group of rated rows (bench/rated.ts).
+    const ceiling = await startCeiling();
+    try {
+      for (const backend of backends) {
+        await pagesBench(backend, ceiling, backends.length > 1 ? ` · ${backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}` : '');
       }
-      await pagesBench(backend, raw, tag);
+    } finally {
+      ceiling.stop();
     }
-    if (!postgres) record({ what: 'memory (RSS) after the load run', case: 'PostgreSQL', result: 'skipped: set DATABASE_URL or TEST_DATABASE_URL' });
+    if (!postgres) record({ what: 'memory after the load run: RSS · peak since start (VmHWM)', case: 'PostgreSQL', result: 'skipped: set DATABASE_URL or TEST_DATABASE_URL' });
   }
   if (sections.has('store')) {
     const { storeBench } = await import('./store.ts');

@@ -6,17 +6,18 @@ export type Row = {
   p50?: number;
   p99?: number;
   errors?: number;
-  /** Requests per second as a share of the raw node:http ceiling measured in the same run. */
+  /** Requests per second as a share of the raw node:http ceiling: the higher of those measured right before and after. */
   ratio?: number;
   result?: string;
 };
 
 const rows: Row[] = [];
 
-export function record(row: Row) {
+export function record(row: Row): Row {
   rows.push(row);
   // Progress as it goes: a long run shows what it is doing, and a cut-off run still shows its figures.
   console.error(`  ${row.what} · ${row.case}${row.rps === undefined ? '' : ` · ${Math.round(row.rps)} req/s`}${row.p99 === undefined ? '' : ` · p99 ${fmtMs(row.p99)}`}${row.result ? ` · ${row.result}` : ''}`);
+  return row;
 }
 
 const fmtMs = (ms: number) => `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;

@@ -36,6 +36,12 @@ export function buildIfStale({ force = false } = {}) {
     process.exit(result.status ?? 1);
   }
   console.log(`Precompressed ${precompress(join(root, 'dist', 'client'))} client files (brotli, gzip).`);
+  // In a process of its own: initdb takes a few hundred megabytes for a few seconds, which this one need not keep.
+  const template = spawnSync(process.execPath, [join(root, 'scripts', 'pgdata-template.mjs')], { cwd: root, stdio: 'inherit' });
+  if (template.status !== 0) {
+    console.error('Making the empty database template failed; see the output above.');
+    process.exit(template.status ?? 1);
+  }
   return true;
 }
 

@@ -20,6 +20,7 @@ startFrontServer({
   astro: (req, res) => void handler(req, res),
   serveStatic: loadStaticFiles(fileURLToPath(new URL('../client/', import.meta.url))),
   trust: runtime.config.TRUST_PROXY,
+  observer: runtime.http,
   host,
   port,
   tls: SERVER_CERT_PATH && SERVER_KEY_PATH ? { certPath: SERVER_CERT_PATH, keyPath: SERVER_KEY_PATH } : null,

@@ -3,8 +3,13 @@ import type { IncomingMessage } from 'node:http';
 /** Set on a request whose URL did not percent-decode; the edge (src/server/edge.ts) answers it 400. */
 export const MALFORMED_URL_HEADER = 'x-gestalt-malformed-url';
 
-/** Whether `s` percent-decodes. The result is used on purpose: the bundler drops a bare call it deems pure, try block and all. */
+/**
+ * Whether `s` percent-decodes. Only a `%` can fail to (the request line and headers arrive as single bytes, so no lone
+ * surrogate), and most requests carry none: they skip the decoding. The result is used on purpose: the bundler drops
+ * a bare call it deems pure, try block and all.
+ */
 const decodes = (s: string, decode: (s: string) => string = decodeURIComponent) => {
+  if (!s.includes('%')) return true;
   try {
     return typeof decode(s) === 'string';
   } catch {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { ConfigError, loadConfig, type Config } from '../../modules/shared/config/index.ts';
 import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../../modules/shared/db/index.ts';
@@ -23,10 +24,16 @@ export type Runtime = {
   health(): Promise<{ database: 'up' | 'down' }>;
 };
 
+/**
+ * The empty PGlite data directory the build makes (scripts/pgdata-template.mjs) beside the built server: this file
+ * is bundled into dist/server/chunks/. Elsewhere (astro dev) there is none, and a new database runs initdb.
+ */
+const PGLITE_TEMPLATE = fileURLToPath(new URL('../pgdata-template', import.meta.url));
+
 async function connectWithRetry(config: Config, log: Logger): Promise<DatabaseHandle> {
   const deadline = Date.now() + 30_000;
   for (let attempt = 1; ; attempt++) {
-    const handle = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pgdata') });
+    const handle = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pgdata'), pgliteTemplate: PGLITE_TEMPLATE });
     try {
       await sql`select 1`.execute(handle.db);
       return handle;

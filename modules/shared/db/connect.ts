@@ -1,3 +1,5 @@
+import { cpSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -111,7 +113,29 @@ function releaseInitdbMemory() {
   (runInNewContext('gc') as () => void)();
 }
 
-export async function connectPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+/**
+ * V8 runs WebAssembly first as its baseline compiler (Liftoff) made it and compiles the functions that turn hot again
+ * with its optimising one (TurboFan), on background threads. For PostgreSQL's code that second compilation held more
+ * memory than the whole rest of the server, at once, while it started (its migrations and first queries), for queries
+ * whose time is spent mostly outside WebAssembly (bench/README.md, "Memory at start"). The embedded database keeps the
+ * baseline code. Set before the module is compiled; flags that the first one implies are not derived at run time.
+ */
+function baselineWasmOnly() {
+  v8.setFlagsFromString('--liftoff-only --no-wasm-tier-up --no-wasm-dynamic-tiering');
+}
+
+/**
+ * A new data directory starts as a copy of the empty one made at build time (scripts/pgdata-template.mjs), when there
+ * is one: initdb in the server holds two PostgreSQL heaps and a copy of one at once (bench/README.md, "Memory at start").
+ */
+function startFromTemplate(dataDir: string | undefined, template: string | undefined) {
+  if (!dataDir || !template || existsSync(join(dataDir, 'PG_VERSION')) || !existsSync(join(template, 'PG_VERSION'))) return;
+  cpSync(template, dataDir, { recursive: true });
+}
+
+export async function connectPglite(dataDir: string | undefined, options: { template?: string } = {}): Promise<DatabaseHandle> {
+  baselineWasmOnly();
+  startFromTemplate(dataDir, options.template);
   const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
@@ -133,6 +157,7 @@ export async function connectPglite(dataDir: string | undefined): Promise<Databa
   };
 }
 
-export async function connectDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<DatabaseHandle> {
-  return opts.databaseUrl ? connectPostgres(opts.databaseUrl) : connectPglite(opts.dataDir);
+/** `pgliteTemplate`: an empty PGlite data directory that a new one starts as (see startFromTemplate). */
+export async function connectDatabase(opts: { databaseUrl?: string; dataDir?: string; pgliteTemplate?: string }): Promise<DatabaseHandle> {
+  return opts.databaseUrl ? connectPostgres(opts.databaseUrl) : connectPglite(opts.dataDir, { template: opts.pgliteTemplate });
 }
