@@ -9,7 +9,7 @@ describe('module boundaries', () => {
     expect(violations(projectSources(root, ['src', 'modules', 'scripts', 'migrations', 'bench']))).toEqual([]);
   });
 
-  it('hold in the whole tree: no import cycle, the kernel\'s tables written only by the kernel', () => {
+  it('hold in the whole tree: no import cycle, the kernel\'s tables written (and events appended) only by the kernel', () => {
     const sources = projectSources(root, ['src', 'modules', 'scripts', 'migrations', 'bench']);
     expect(importCycles(sources)).toEqual([]);
     expect(kernelTableWrites(sources)).toEqual([]);
@@ -63,10 +63,18 @@ describe('module boundaries', () => {
     expect(kernelTableWrites([{ path, source }]).map((v) => v.rule)).toEqual(['a module writes the kernel\'s tables (events, outbox) only through kernel functions']);
   });
 
+  it.each([
+    ['modules/purchases/x.ts', "await deps.store.append(streamOf(id), 0, events, { tx });"],
+    ['modules/accounts/x.ts', "await rt.kernel.store.appendGroup(ids, decide);"],
+  ])('refuses %s appending around the kernel: %s', (path, source) => {
+    expect(kernelTableWrites([{ path, source }]).map((v) => v.rule)).toEqual(['a module appends events only through the kernel (handleCommand, appendAlongside)']);
+  });
+
   it('lets the kernel write its tables, and a module read them', () => {
     expect(kernelTableWrites([
       { path: 'modules/shared/outbox/x.ts', source: "await db.updateTable('outbox').set({ status: 'done' }).execute();" },
       { path: 'modules/shared/events/x.ts', source: "await sql`insert into events (stream_id) values ('x')`.execute(db);" },
+      { path: 'modules/shared/kernel/x.ts', source: 'await deps.store.append(streamId, 0, events, { tx });' },
       { path: 'modules/campaigns/x.ts', source: "await db.selectFrom('outbox').selectAll().execute();\nawait sql`select 1 from outbox o for update of o`.execute(db);" },
     ])).toEqual([]);
   });

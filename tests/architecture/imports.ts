@@ -56,13 +56,21 @@ const KERNEL_TABLE_WRITE = [
   /\b(?:insert\s+into|update|delete\s+from|merge\s+into|truncate(?:\s+table)?)\s+(?:outbox|events)\b/i,
 ];
 
-/** A module writing the kernel's tables itself, not through a function of modules/shared/{kernel,events,outbox}. */
+/** The event store's own appends: a module appends through the kernel, which records whom its events concern. */
+const RAW_APPEND = /\bstore\s*\.\s*(?:append|appendGroup)\s*\(/;
+
+/**
+ * A module writing the kernel's tables itself, not through a function of modules/shared/{kernel,events,outbox};
+ * or appending with the store's own append instead of the kernel's (handleCommand, appendAlongside).
+ */
 export function kernelTableWrites(files: SourceFile[]): Violation[] {
-  return files.filter(({ path }) => path.startsWith('modules/') && !KERNEL_TABLE_OWNERS.test(path)).flatMap(({ path, source }) =>
-    KERNEL_TABLE_WRITE.flatMap((re) => {
+  return files.filter(({ path }) => path.startsWith('modules/') && !KERNEL_TABLE_OWNERS.test(path)).flatMap(({ path, source }) => [
+    ...KERNEL_TABLE_WRITE.flatMap((re) => {
       const m = re.exec(source);
       return m ? [{ file: path, imports: m[0], rule: 'a module writes the kernel\'s tables (events, outbox) only through kernel functions' }] : [];
-    }));
+    }),
+    ...[RAW_APPEND.exec(source)].flatMap((m) => (m ? [{ file: path, imports: m[0], rule: 'a module appends events only through the kernel (handleCommand, appendAlongside)' }] : [])),
+  ]);
 }
 
 /** The relative imports of each file that resolve to another file of `files`. */
