@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { registerAppenders } from './horizon.ts';
+import { registerAppender, registerAppenders } from './horizon.ts';
 import { replay } from './replay.ts';
 import { toRecorded, type Row } from './rows.ts';
 import { addToOutbox } from '../outbox/queue.ts';
@@ -26,6 +26,15 @@ export async function readStreams(tx: Tx, streamIds: readonly string[]): Promise
 }
 
 /**
+ * Which rows are kept, as the statement's filter. One stream (most appends): its version checked once, by a
+ * sub-select of constants, before registering; a group: every stream registered, each row's stream checked.
+ */
+const oneStream = (a: GroupAppend, registered: boolean) => sql<boolean>`(select coalesce(max(e.stream_version), 0) from events e where e.stream_id = ${a.streamId}) = ${a.expected}::integer
+      and ${registered ? sql<boolean>`true` : registerAppender(a.streamId)}`;
+const manyStreams = (streams: readonly string[]) => sql<boolean>`${registerAppenders([...new Set(streams)])}
+      and (select coalesce(max(e.stream_version), 0) from events e where e.stream_id = v.stream_id) = v.expected`;
+
+/**
  * THE statement that inserts events, for one stream or a group of them. Appends to several streams in ONE
  * statement: registering as an appender for all of them (horizon.ts), each row
  * kept only if its stream is still at the version it was read at, then the projections over all of it and one
@@ -37,7 +46,11 @@ export async function readStreams(tx: Tx, streamIds: readonly string[]): Promise
  * some skipped cannot be kept, so it throws (a ConcurrencyError) and the caller's transaction rolls back.
  * Projections then run over all of it (replay.ts: each projection over the whole batch, in log order).
  */
-export async function appendInTx(tx: Tx, projections: readonly Projection[], appends: readonly GroupAppend[]): Promise<(RecordedEvent[] | null)[]> {
+export async function appendInTx(
+  tx: Tx, projections: readonly Projection[], appends: readonly GroupAppend[],
+  /** The one stream's appender was registered by the caller already (an append at 'any' reads its version first). */
+  registered = false,
+): Promise<(RecordedEvent[] | null)[]> {
   const rows = appends.flatMap((a, entry) => {
     const metadata = JSON.stringify(a.metadata ?? {});
     return a.events.map((e, i) => ({ entry, stream: a.streamId, version: a.expected + i + 1, type: e.type, data: JSON.stringify(e.data ?? {}), metadata, expected: a.expected }));
@@ -51,8 +64,7 @@ export async function appendInTx(tx: Tx, projections: readonly Projection[], app
     from unnest(${column('stream')}::text[], ${column('version')}::integer[], ${column('type')}::text[],
                 ${column('data')}::text[], ${column('metadata')}::text[], ${column('expected')}::integer[])
          with ordinality as v(stream_id, stream_version, type, data, metadata, expected, n)
-    where ${registerAppenders([...new Set(column('stream'))])}
-      and (select coalesce(max(e.stream_version), 0) from events e where e.stream_id = v.stream_id) = v.expected
+    where ${appends.length === 1 ? oneStream(appends[0]!, registered) : manyStreams(column('stream'))}
     order by v.n
     on conflict on constraint events_stream_version_unique do nothing
     returning *`.execute(tx);

@@ -75,14 +75,15 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
    */
   async function appendOneInTx(tx: Tx, streamId: string, expected: ExpectedVersion, events: NewEvent[], opts: AppendOptions): Promise<AppendResult> {
     let at: number;
-    if (expected !== 'any' && events.length > 0) at = expected;
+    const registered = expected === 'any' || events.length === 0;
+    if (!registered) at = expected as number;
     else {
       await sql`select ${registerAppender(streamId)}`.execute(tx);
       at = await versionOf(tx, streamId);
       if (expected !== 'any' && expected !== at) throw new ConcurrencyError(streamId, expected, at);
       if (events.length === 0) return { events: [], nextVersion: at };
     }
-    const [recorded] = await appendInTx(tx, projections, [{ streamId, expected: at, events, metadata: opts.metadata, outbox: opts.outbox }]);
+    const [recorded] = await appendInTx(tx, projections, [{ streamId, expected: at, events, metadata: opts.metadata, outbox: opts.outbox }], registered);
     if (!recorded) {
       const seen = await versionOf(tx, streamId);
       throw new ConcurrencyError(streamId, at, seen === at ? -1 : seen);
