@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ModuleTx } from '../shared/db/index.ts';
+import { eraseMessagesMentioning } from '../shared/outbox/index.ts';
 import type { AccountsTables } from './schema.ts';
 
 /** What a deleted account leaves behind that names the person: found by the address, compared case-insensitively. */
@@ -17,9 +18,7 @@ const mentions = (column: string, email: string) => sql<boolean>`position(${emai
 export async function erasePersonalData(tx: ModuleTx<AccountsTables>, userId: string, person: Person | undefined): Promise<void> {
   await tx.deleteFrom('user_personal_data').where('user_id', '=', userId).execute();
   if (!person) return;
-  await tx.updateTable('outbox')
-    .set({ payload: JSON.stringify({ erased: true }), last_error: null, status: 'done', done_at: sql`coalesce(done_at, now())`, claimed_until: null, claim_token: null })
-    .where((eb) => eb.or([mentions('payload', person.email), mentions('last_error', person.email)])).execute();
+  await eraseMessagesMentioning(tx, person.email);
   await tx.deleteFrom('dev_mailbox')
     .where((eb) => eb.or([mentions('recipient', person.email), mentions('text', person.email), mentions('html', person.email)])).execute();
 }

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
-import type { Tx } from '../shared/events/index.ts';
-import { DomainError, handleCommand, loadState } from '../shared/kernel/index.ts';
+import { appendAlongside, DomainError, handleCommand, loadState, type Concerns } from '../shared/kernel/index.ts';
 import type { AccountsRuntime } from './handlers.ts';
 import { emailKey, linkOwner } from './queries.ts';
 import { hashLinkSecret, newLinkSecret } from './secrets.ts';
@@ -12,6 +11,10 @@ import { userDecider, userStream } from './user.ts';
  * try, the second finds the stream taken, decides again and records nothing.
  */
 export const FIRST_ADMIN_STREAM = 'accounts-first-admin';
+
+export type FirstAdminCreated = { type: 'FirstAdminCreated'; data: { userId: string; createdAt: string } };
+/** The guard stream's one event concerns the admin it made (whose own stream says so too). */
+export const firstAdminGuard: { concerns: Concerns<FirstAdminCreated, null> } = { concerns: { FirstAdminCreated: (e) => [e.data.userId] } };
 
 /** No bcrypt hash is one character long, so no password ever matches it: the first admin signs in by the link or sets one via forgot-password. */
 const NO_PASSWORD = '!';
@@ -47,8 +50,8 @@ export function firstAdmin(rt: AccountsRuntime, log: Logger) {
           },
           alongside: async (tx) => {
             // The guard first: a second instance stops here (and decides again) before touching the address.
-            await rt.kernel.store.append(FIRST_ADMIN_STREAM, 0, [{ type: 'FirstAdminCreated', data: { userId, createdAt } }],
-              { tx: tx as unknown as Tx, metadata: { actor: null } });
+            await appendAlongside(rt.kernel.store, tx, { id: FIRST_ADMIN_STREAM, version: 0, state: null },
+              [{ type: 'FirstAdminCreated', data: { userId, createdAt } }], firstAdminGuard, { actor: null });
             await tx.insertInto('user_personal_data').values({
               user_id: userId, name: FIRST_ADMIN_NAME, email, email_key: emailKey(email), phone: '', password_hash: NO_PASSWORD,
             }).execute();

@@ -2,6 +2,7 @@ import { mailMessage } from '../mailing/index.ts';
 import type { Config } from '../shared/config/index.ts';
 import type { ModuleDb } from '../shared/db/index.ts';
 import { DomainError, handleCommand, type Clock, type CommandDeps, type CommandOptions, type IdSource } from '../shared/kernel/index.ts';
+import { addToOutbox } from '../shared/outbox/index.ts';
 import type { RateLimitedAction } from './limits.ts';
 import { erasePersonalData, type Person } from './erasure.ts';
 import { accountMail, type AccountMailKind } from './mails.ts';
@@ -46,9 +47,7 @@ export function createHandlers(rt: AccountsRuntime) {
    * as the mail row it leads to holds them: the outbox is the delivery queue, not a record.
    */
   async function enqueue(request: MailRequest) {
-    await rt.db.insertInto('outbox').values({
-      topic: MAIL_REQUEST_TOPIC, dedupe_key: `accounts:${request.kind}:${hashLinkSecret(request.secret)}`, payload: JSON.stringify(request),
-    }).execute();
+    await addToOutbox(rt.db, [{ topic: MAIL_REQUEST_TOPIC, dedupeKey: `accounts:${request.kind}:${hashLinkSecret(request.secret)}`, payload: request }]);
   }
 
   return {

@@ -5,40 +5,22 @@ import type { OutboxHandler } from '../shared/outbox/index.ts';
 import { createRateLimiter } from '../shared/rate-limit/index.ts';
 import { firstAdmin } from './first-admin.ts';
 import { createHandlers, MAIL_REQUEST_TOPIC, type AccountsRuntime, type MailRequest } from './handlers.ts';
-import { countsFor, defaultLimits, keyBuckets, type ActionLimits, type RateLimitedAction } from './limits.ts';
+import { countsFor, defaultLimits, keyBuckets } from './limits.ts';
 import { accountTokensProjection, revokedSessionsProjection, usersProjection } from './projections.ts';
 import { allAccounts, contactsOf, mailContact, roleOf, verifiedUserIds } from './queries.ts';
 import type { AccountsTables } from './schema.ts';
 import { SESSION_MAX_AGE_SECONDS } from './secrets.ts';
-import type { LogFreshness } from '../shared/memory/index.ts';
 import { createSessionMemory } from './session-memory.ts';
-import { createSessions, type SessionUser } from './sessions.ts';
+import { createSessions } from './sessions.ts';
+import type { AccountsOptions, AccountsPorts, Profile, SessionUser } from './types.ts';
 
 export type { RequestInfo } from './handlers.ts';
 export type { AccountsTables } from './schema.ts';
-export type { SessionUser } from './sessions.ts';
+export type { AccountsOptions, AccountsPorts, Profile, PurchasedVideo, SessionUser } from './types.ts';
 export { ADMIN_LINK_HOURS, MIN_PASSWORD_LENGTH, passwordLongEnough, type Language } from './user.ts';
 export type { AdminLinkStatus } from './first-admin.ts';
 export { SESSION_MAX_AGE_SECONDS } from './secrets.ts';
 export type { ActionLimits, RateLimitedAction } from './limits.ts';
-
-export type PurchasedVideo = { key: string; purchaseDate: string };
-export type Profile = SessionUser & { purchasedVideos: PurchasedVideo[] };
-
-/** What accounts needs from other modules, handed over by the composition root (src/server/modules.ts). */
-export type AccountsPorts = {
-  /** The items a user owns, for the profile. */
-  purchases: { purchasedVideos(userId: string): Promise<PurchasedVideo[]> };
-  /** Other modules forget what they hold about an address when its account is deleted (contact: its messages). */
-  people: { forgetAddress(email: string): Promise<void> };
-};
-
-export type AccountsOptions = {
-  /** Rate limits; tests pass small ones. */
-  limits?: Partial<Record<RateLimitedAction, ActionLimits>>;
-  /** Sessions are remembered in memory only when this process follows the event log (the server does; tests may not). */
-  log?: LogFreshness;
-};
 
 /**
  * Accounts: registration, verification, login, log-out, password reset, profile. A refused request throws

@@ -1,6 +1,6 @@
 import { createUserMemory, type LogFreshness } from '../shared/memory/index.ts';
 import type { Clock } from '../shared/kernel/index.ts';
-import type { SessionUser } from './sessions.ts';
+import type { SessionUser } from './types.ts';
 
 const MAX_SESSIONS = 20_000;
 

@@ -3,10 +3,8 @@ import type { AccountsRuntime, RequestInfo } from './handlers.ts';
 import { accountByEmail, emailKey, mailContact, roleOf, sessionAccount, sessionIsLive } from './queries.ts';
 import { checkPassword, createSessionTokens, dummyPasswordHash } from './secrets.ts';
 import type { SessionMemory } from './session-memory.ts';
+import type { SessionUser } from './types.ts';
 import { userDecider, userStream } from './user.ts';
-
-/** Who is calling, as the web layer sees it. */
-export type SessionUser = { id: string; name: string; email: string; phone: string; role: 'admin' | 'user' };
 
 /**
  * Session tokens are JWTs naming a session id and the user's token version. Revocation lives in PostgreSQL,

@@ -221,4 +221,14 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
   throw refuse(command.type === 'SignIn' ? 'invalid-credentials' : command.type === 'SignInWithAdminLink' ? 'admin-link-invalid' : 'not-registered');
 }
 
-export const userDecider: Decider<UserCommand, UserEvent, UserState> = { decide, evolve, initialState: () => ({ status: 'none' }) };
+/** Every event of a user's stream concerns that user: their sessions, links and profile. */
+const theUser = (event: { data: { userId: string } }) => [event.data.userId];
+
+export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
+  decide, evolve, initialState: () => ({ status: 'none' }),
+  concerns: {
+    UserRegistered: theUser, VerificationEmailSent: theUser, EmailVerified: theUser, RegistrationAttemptedWithExistingAddress: theUser,
+    PasswordResetRequested: theUser, PasswordChanged: theUser, SessionEnded: theUser, SignedOutEverywhere: theUser, UserDeleted: theUser,
+    AdminAccountCreated: theUser, AdminSignInIssued: theUser, AdminSignedIn: theUser,
+  },
+};

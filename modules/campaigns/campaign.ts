@@ -1,4 +1,4 @@
-import { DomainError, type Decider } from '../shared/kernel/index.ts';
+import { DomainError, nobody, type Decider } from '../shared/kernel/index.ts';
 
 /**
  * One mass e-mail's stream. Its rules: subject and body must say something; a product target must be a product
@@ -34,6 +34,8 @@ export const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 export const campaignDecider: Decider<StartCampaign, CampaignEvent, CampaignState> = {
   initialState: () => ({ status: 'none' }),
+  /** Recipients get mail, their pages do not change. */
+  concerns: { CampaignStarted: nobody },
   evolve: (_state, event) => ({ status: 'started', campaignId: event.data.campaignId, recipientCount: event.data.recipientCount }),
   decide(command, state) {
     if (state.status === 'started') return [];

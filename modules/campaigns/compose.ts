@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { encode as qpEncode, wrap as qpWrap } from 'nodemailer/lib/qp';
 import { messageOptions, type Mail } from '../mailing/index.ts';
+import type { Clock } from '../shared/kernel/index.ts';
 
 export type Composed = { envelope: { from: string; to: string[] }; raw: Buffer };
 
@@ -12,17 +13,21 @@ export type Composed = { envelope: { from: string; to: string[] }; raw: Buffer }
  */
 const PLAIN_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]+$/;
 
-/** The address inside a From such as `Gestalt <no-reply@example.com>`, for the envelope and the mailto link. */
+/** The address inside a From such as `Gestalt <no-reply@example.com>`, for the envelope. */
 export const senderOf = (from: string) => /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
 
-/** RFC 2369 and RFC 8058: mail clients offer an unsubscribe button that POSTs to the https URL, no login. */
-function unsubscribeHeaders(unsubscribeUrl: string, sender: string) {
-  const token = unsubscribeUrl.slice(unsubscribeUrl.lastIndexOf('/') + 1);
-  return {
-    'List-Unsubscribe': `<${unsubscribeUrl}>, <mailto:${sender}?subject=${encodeURIComponent(`unsubscribe ${token}`)}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-  };
-}
+/**
+ * RFC 2369 and RFC 8058: mail clients offer an unsubscribe button that POSTs to the https URL, no login. No
+ * mailto: nothing reads the sender's mailbox (MAIL_FROM is a no-reply address), so a request sent there would
+ * be lost while the recipient believes they left.
+ */
+const unsubscribeHeaders = (unsubscribeUrl: string) => ({
+  'List-Unsubscribe': `<${unsubscribeUrl}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
+/** RFC 5322's date, from the module's clock. */
+const dateHeader = (at: Date) => at.toUTCString().replace(/GMT/, '+0000');
 
 /** A text part as nodemailer writes one: UTF-8, quoted-printable, lines of at most 76 characters, CRLF line breaks. */
 const textPart = (contentType: string, content: string) =>
@@ -35,7 +40,7 @@ const textPart = (contentType: string, content: string) =>
  * (greeting with the name, unsubscribe link) differs in every message. Composing each message whole cost more
  * than all of its database work together.
  */
-export function campaignComposer(from: string) {
+export function campaignComposer(from: string, clock: Clock) {
   const sender = senderOf(from);
   const fixed = new Map<string, Promise<string>>();
 
@@ -48,7 +53,7 @@ export function campaignComposer(from: string) {
 
   /** The whole message through MailComposer: for an address it must encode. */
   async function composedWhole(mail: Mail, messageId: string, unsubscribeUrl: string): Promise<Composed> {
-    const compiled = new MailComposer(messageOptions(mail, messageId, from, unsubscribeHeaders(unsubscribeUrl, sender))).compile();
+    const compiled = new MailComposer({ ...messageOptions(mail, messageId, from, unsubscribeHeaders(unsubscribeUrl)), date: clock() }).compile();
     return { envelope: compiled.getEnvelope() as Composed['envelope'], raw: await compiled.build() };
   }
 
@@ -61,14 +66,14 @@ export function campaignComposer(from: string) {
       headers.catch(() => fixed.delete(key));
     }
     const boundary = `--_NmP-${randomBytes(8).toString('hex')}-Part_1`;
-    const unsubscribe = unsubscribeHeaders(unsubscribeUrl, sender);
+    const unsubscribe = unsubscribeHeaders(unsubscribeUrl);
     const raw = [
-      `List-Unsubscribe:\r\n ${unsubscribe['List-Unsubscribe'].replace(', ', ',\r\n ')}\r\n`,
+      `List-Unsubscribe:\r\n ${unsubscribe['List-Unsubscribe']}\r\n`,
       `List-Unsubscribe-Post: ${unsubscribe['List-Unsubscribe-Post']}\r\n`,
       await headers,
       `To: ${mail.to}\r\n`,
       `Message-ID: ${messageId}\r\n`,
-      `Date: ${new Date().toUTCString().replace(/GMT/, '+0000')}\r\n`,
+      `Date: ${dateHeader(clock())}\r\n`,
       'MIME-Version: 1.0\r\n',
       `Content-Type: multipart/alternative;\r\n boundary="${boundary}"\r\n\r\n`,
       `--${boundary}\r\n${textPart('text/plain', mail.text)}\r\n`,

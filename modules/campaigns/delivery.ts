@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import { sql } from 'kysely';
 import type { SendMail, SendRaw } from '../mailing/index.ts';
 import type { ModuleDb } from '../shared/db/index.ts';
 import type { OutboxMessage } from '../shared/events/index.ts';
-import type { OutboxHandler } from '../shared/outbox/index.ts';
+import type { Clock } from '../shared/kernel/index.ts';
+import { renewClaim, type OutboxHandler } from '../shared/outbox/index.ts';
 import { campaignComposer } from './compose.ts';
 import { deliveryLedger, type CampaignMailPayload, type Claim, type Settled } from './ledger.ts';
 import { campaignMail, type Recipient } from './mail.ts';
@@ -28,6 +28,8 @@ export type DeliveryDeps = {
   unsubscribeUrl(userId: string): string;
   from: string;
   site: string;
+  /** The Date of each message. */
+  clock: Clock;
   domain: string;
 };
 
@@ -62,12 +64,10 @@ export function campaignMailHandler(deps: DeliveryDeps): OutboxHandler {
   }
 
   const ledger = deliveryLedger(db);
-  const compose = campaignComposer(deps.from);
+  const compose = campaignComposer(deps.from, deps.clock);
 
   /** Extends our claim on the row; false when it is no longer ours. */
-  const holdClaim = async (outboxId: number, claimToken: string) => Number((await db.updateTable('outbox')
-    .set({ claimed_until: sql<Date>`now() + ${sql.lit(`${deps.leaseMs} milliseconds`)}::interval` })
-    .where('id', '=', outboxId).where('claim_token', '=', claimToken).where('status', '=', 'pending').executeTakeFirst()).numUpdatedRows) === 1;
+  const holdClaim = (outboxId: number, claimToken: string) => renewClaim(db, outboxId, claimToken, deps.leaseMs);
 
   /** Waits for the send slot, renewing the claim on the way, so a slow MAIL_RATE never lets another worker take the row meanwhile. */
   async function waitForSlot(outboxId: number, claimToken: string) {

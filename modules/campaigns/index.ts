@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { Recipient } from './mail.ts';
-import type { SendMail, SendRaw } from '../mailing/index.ts';
 import type { ModuleDb } from '../shared/db/index.ts';
 import type { Projection } from '../shared/events/index.ts';
 import { handleCommand, randomIds, systemClock, type ModuleContext } from '../shared/kernel/index.ts';
 import type { OutboxHandler } from '../shared/outbox/index.ts';
 import { campaignDecider, campaignStream, type CampaignTarget } from './campaign.ts';
 import { CAMPAIGN_MAIL_TOPIC, campaignMailHandler, campaignMessage } from './delivery.ts';
+import { campaignLane } from './lane.ts';
 import { mailPacing } from './pacing.ts';
 import { campaignProgress, type CampaignProgress } from './progress.ts';
 import { campaignsProjection, unsubscribedProjection } from './projections.ts';
+import type { CampaignsPorts } from './ports.ts';
 import type { CampaignsTables } from './schema.ts';
 import { subscriptionDecider, subscriptionStream } from './subscription.ts';
 import { unsubscribeTokens } from './tokens.ts';
@@ -20,34 +20,8 @@ export { subscriptionDecider, type SubscriptionEvent, type Unsubscribe } from '.
 export { CAMPAIGN_MAIL_TOPIC } from './delivery.ts';
 export type { CampaignsTables } from './schema.ts';
 export type { CampaignProgress } from './progress.ts';
-
-/** What campaigns needs from other modules, handed over by the composition root (src/server/modules.ts). */
-export type CampaignsPorts = {
-  /** Every verified user still holding personal data (target `all`), by id. */
-  everyone(): Promise<string[]>;
-  /** The paying buyers (paid, not refunded) of a product, by id; null when there is no such product. */
-  buyers(productKey: string): Promise<string[] | null>;
-  /** Address, name and language at delivery time; null once the user is erased. */
-  recipient(userId: string): Promise<Recipient | null>;
-  relay: SendRaw | null;
-  keepInDevMailbox: SendMail;
-};
-
-/** Campaign mail has a worker of its own, so account and purchase mail never queues behind a campaign. */
-export const CAMPAIGN_LANE = { topics: [CAMPAIGN_MAIL_TOPIC], leaseMs: 10_000, batchSize: 3, concurrency: 1 } as const;
-
-/** Messages one instance sends at once when MAIL_RATE allows (the relay connections are in modules/mailing). */
-const PARALLEL_SENDS = 32;
-
-/**
- * The lane at a given MAIL_RATE: a batch is what the rate sends within a third of the lease (so claimed rows do
- * not wait out their lease in the batch), at least the default 3, at most 64; unlimited (0) claims 64 at a time.
- * Several messages are sent at once (each keeps the exactly-once steps of delivery.ts).
- */
-export function campaignLane(mailRate: number, leaseMs: number = CAMPAIGN_LANE.leaseMs) {
-  const batchSize = mailRate === 0 ? 64 : Math.max(CAMPAIGN_LANE.batchSize, Math.min(64, Math.floor((mailRate * leaseMs) / 3000)));
-  return { ...CAMPAIGN_LANE, leaseMs, batchSize, concurrency: Math.min(PARALLEL_SENDS, batchSize) };
-}
+export type { CampaignsPorts } from './ports.ts';
+export { CAMPAIGN_LANE, campaignLane } from './lane.ts';
 
 /**
  * Mass e-mail to every user or a product's buyers: one CampaignStarted event and one outbox row per recipient
@@ -66,7 +40,7 @@ export function createCampaigns(ctx: ModuleContext, ports: CampaignsPorts, optio
 
   const handler = campaignMailHandler({
     db, log: ctx.log, recipient: ports.recipient, relay: ports.relay, keepInDevMailbox: ports.keepInDevMailbox,
-    nextSlot: mailPacing(db, ctx.config.MAIL_RATE), leaseMs: lane.leaseMs, unsubscribeUrl, from: ctx.config.MAIL_FROM, site: ctx.config.SITE_NAME, domain,
+    nextSlot: mailPacing(db, ctx.config.MAIL_RATE), leaseMs: lane.leaseMs, unsubscribeUrl, from: ctx.config.MAIL_FROM, site: ctx.config.SITE_NAME, domain, clock,
   });
 
   return {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ModuleDb } from '../shared/db/index.ts';
-import { groupCommit } from '../shared/outbox/index.ts';
+import { groupCommit } from '../shared/group-commit/index.ts';
+import { completeClaimsAfter } from '../shared/outbox/index.ts';
 import type { CampaignsTables } from './schema.ts';
 
 /** Ids only: the address, name and language are looked up when the message goes out, so an erased user leaves nothing here. */
@@ -16,7 +17,7 @@ const key = (campaignId: string, userId: string) => `${campaignId}\u0000${userId
 
 /**
  * campaign_deliveries as delivery reads and writes it. Messages in flight at the same moment share statements
- * (group commit, modules/shared/outbox/group.ts): one look-up, one in-doubt mark and one settlement (with the
+ * (group commit, modules/shared/group-commit/loop.ts): one look-up, one in-doubt mark and one settlement (with the
  * outbox rows' completion) per group instead of one each, which is most of what a message costs the database.
  */
 export function deliveryLedger(db: ModuleDb<CampaignsTables>) {
@@ -56,17 +57,12 @@ export function deliveryLedger(db: ModuleDb<CampaignsTables>) {
    * milliseconds into larger statements (a batch's last runners wait that long before the next claim).
    */
   const settle = groupCommit(async (items: { p: CampaignMailPayload; outcome: Settled; claim: Claim }[]): Promise<boolean[]> => {
-    const { rows } = await sql<{ id: number | string }>`
-      with settled as (
+    const { rows } = await completeClaimsAfter(sql`settled as (
         insert into campaign_deliveries (campaign_id, user_id, outcome, settled_at)
         select t.campaign_id, t.user_id, t.outcome, now()
         from unnest(${items.map((s) => s.p.campaignId)}::text[], ${items.map((s) => s.p.userId)}::text[], ${items.map((s) => s.outcome)}::text[]) as t(campaign_id, user_id, outcome)
         on conflict (campaign_id, user_id) do update set outcome = excluded.outcome, settled_at = now()
-      )
-      update outbox set status = 'done', done_at = now(), claimed_until = null, last_error = null
-      from unnest(${items.map((s) => s.claim.outboxId)}::bigint[], ${items.map((s) => s.claim.claimToken)}::text[]) as t(id, claim_token)
-      where outbox.id = t.id and outbox.claim_token = t.claim_token and outbox.status = 'pending'
-      returning outbox.id`.execute(db);
+      )`, items.map((s) => s.claim)).execute(db);
     const done = new Set(rows.map((r) => Number(r.id)));
     return items.map((s) => done.has(s.claim.outboxId));
   }, { gatherMs: SETTLE_GATHER_MS, enough: 32 });

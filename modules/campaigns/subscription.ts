@@ -9,6 +9,7 @@ export const subscriptionStream = (userId: string) => `subscription-${userId}`;
 
 export const subscriptionDecider: Decider<Unsubscribe, SubscriptionEvent, SubscriptionState> = {
   initialState: () => ({ unsubscribed: false }),
+  concerns: { UserUnsubscribed: (e) => [e.data.userId] },
   evolve: () => ({ unsubscribed: true }),
   decide: (command, state) => (state.unsubscribed ? [] : [{ type: 'UserUnsubscribed', data: { userId: command.userId, unsubscribedAt: command.now.toISOString() } }]),
 };

@@ -1,4 +1,4 @@
-import { DomainError, type Decider } from '../shared/kernel/index.ts';
+import { DomainError, nobody, type Decider } from '../shared/kernel/index.ts';
 import { isWebLink, slugify } from '../shared/text/index.ts';
 
 /** An article of the library (spec 3): a link to read elsewhere, opened in a new tab. */
@@ -42,6 +42,8 @@ export function articleKey(title: string, suffix: string): string {
  */
 export const articleDecider: Decider<ArticleCommand, ArticleEvent, ArticleState> = {
   initialState: () => ({ status: 'absent' }),
+  /** The public library: through the catalogue's changes (changes.ts), not any one user. */
+  concerns: { ArticlePublished: nobody, ArticleRemoved: nobody },
   evolve: (_state, event) => ({ status: event.type === 'ArticlePublished' ? 'published' : 'removed' }),
   decide(command, state) {
     switch (command.type) {

@@ -1,10 +1,8 @@
-import type { RecordedEvent } from '../shared/events/index.ts';
 import type { ModuleDb } from '../shared/db/index.ts';
 import { randomIds, systemClock, type ModuleContext } from '../shared/kernel/index.ts';
-import { articleStream } from './article.ts';
-import { facilitatorStream } from './facilitator.ts';
+import { changesIn, type CatalogueChange } from './changes.ts';
 import { catalogueCommands } from './handlers.ts';
-import { productStream } from './product.ts';
+import { nobodyOwnsAnything, type OwnershipPort } from './ports.ts';
 import { catalogueProjection } from './projections.ts';
 import { catalogueQueries, pageQueries } from './queries.ts';
 import { cachedPublicReads } from './read-cache.ts';
@@ -20,38 +18,8 @@ export type { Facilitator } from './facilitator.ts';
 export { OFFER_CURRENCIES, type AdminProduct, type Listed, type Offer } from './queries.ts';
 export type { ProductInput } from './handlers.ts';
 export { DEMO_KEYS } from './seed/products.ts';
-
-/**
- * What the catalogue asks of whoever sells products (the purchases module, handed over by the
- * composition root in src/server/modules.ts): pages mark owned items and send owners to watch them.
- */
-export type OwnershipPort = {
-  /** The keys of the products `userId` may watch now. */
-  ownedKeys(userId: string): Promise<readonly string[]>;
-  /** When `ownedKeys(userId)` next changes by the clock alone (an access window ending); null when it will not. */
-  ownershipChangesAt(userId: string): Promise<Date | null>;
-  /** A product's recording and live links for its owner inside the access window; nothing for anyone else. */
-  linksFor(userId: string | null, key: string): Promise<{ watchURL?: string; meetLink?: string }>;
-};
-
-/** A catalogue with nobody selling it (tests of the catalogue alone): nobody owns anything. */
-export const nobodyOwnsAnything: OwnershipPort = { ownedKeys: async () => [], ownershipChangesAt: async () => null, linksFor: async () => ({}) };
-
-/** What changed, so the web layer can drop cached pages: `catalogue` (products, facilitators) or `articles`. */
-export type CatalogueChange = 'catalogue' | 'articles';
-
-/**
- * What a batch of committed events changed for the public pages, read from their streams: on any
- * instance, for events appended by any instance (the composition root follows the log).
- */
-export function changesIn(events: readonly RecordedEvent[]): CatalogueChange[] {
-  const changes = new Set<CatalogueChange>();
-  for (const e of events) {
-    if (e.streamId.startsWith(productStream('')) || e.streamId.startsWith(facilitatorStream(''))) changes.add('catalogue');
-    if (e.streamId.startsWith(articleStream(''))) changes.add('articles');
-  }
-  return [...changes];
-}
+export { nobodyOwnsAnything, type OwnershipPort } from './ports.ts';
+export { changesIn, type CatalogueChange } from './changes.ts';
 
 /** Catalogue: products (seminars, workshops, trainings), facilitators, articles. */
 export function createCatalogue(ctx: ModuleContext, ports: { ownership: OwnershipPort } = { ownership: nobodyOwnsAnything }) {

@@ -1,5 +1,5 @@
 /** The catalogue's vocabulary: products (seminars, workshops, trainings), their events and the rules for them. */
-import { DomainError, type Decider } from '../shared/kernel/index.ts';
+import { DomainError, nobody, type Decider } from '../shared/kernel/index.ts';
 
 /** A text in both languages of the site. */
 export type Bilingual = { pl: string; en: string };
@@ -97,6 +97,8 @@ function visibility(key: string, wanted: boolean | undefined, now: 'published' |
  */
 export const productDecider: Decider<ProductCommand, ProductEvent, ProductState> = {
   initialState: () => ({ status: 'absent' }),
+  /** Everyone's pages: products reach the public and owners' pages through the catalogue's changes (changes.ts). */
+  concerns: { ProductPublished: nobody, ProductRevised: nobody, ProductUnpublished: nobody, ProductRepublished: nobody },
   evolve(state, event) {
     switch (event.type) {
       case 'ProductPublished': return { status: 'published', product: event.data.product, secrets: event.data.secrets };

@@ -2,7 +2,7 @@ import type { ModuleDb } from '../shared/db/index.ts';
 import { DomainError, type Clock } from '../shared/kernel/index.ts';
 import type { Article } from './article.ts';
 import type { Facilitator } from './facilitator.ts';
-import type { OwnershipPort } from './index.ts';
+import type { OwnershipPort } from './ports.ts';
 import { CATEGORIES, isUpcoming, priceIn, toApiVideo, type Category, type Currency, type Product, type ProductSecrets } from './product.ts';
 import type { CatalogueTables } from './schema.ts';
 

@@ -1,28 +1,27 @@
+import { createInvalidation, type Invalidation } from '../shared/memory/index.ts';
 import type { Category } from './product.ts';
 import type { CatalogueQueries } from './queries.ts';
-import type { CatalogueChange } from './index.ts';
+import type { CatalogueChange } from './changes.ts';
 
 /**
  * The public catalogue (published products, facilitators, articles) held in memory between changes: every
  * page and public API read asks for it, and it changes only through catalogue events, which reach every
  * instance through the log follower (`forget`, called by the composition root with `changesIn`). A read
- * begun before a change is never kept after it: each change starts a new generation.
+ * begun before a change is never kept after it (modules/shared/memory/invalidation.ts).
  */
 export function cachedPublicReads(queries: CatalogueQueries) {
-  let generation = 0;
+  const invalidations: Record<CatalogueChange, Invalidation> = { catalogue: createInvalidation(), articles: createInvalidation() };
   const memo = <T>(change: CatalogueChange, load: () => Promise<T>) => {
-    let held: { generation: number; value: Promise<T> } | null = null;
-    const get = (): Promise<T> => {
-      if (held && held.generation === generations[change]) return held.value;
-      const value = load();
-      const entry = { generation: generations[change], value };
+    const invalidation = invalidations[change];
+    let held: { ticket: number; value: Promise<T> } | null = null;
+    return (): Promise<T> => {
+      if (held && invalidation.holds(held.ticket)) return held.value;
+      const entry = { ticket: invalidation.ticket(), value: load() };
       held = entry;
-      value.catch(() => { if (held === entry) held = null; });
-      return value;
+      entry.value.catch(() => { if (held === entry) held = null; });
+      return entry.value;
     };
-    return get;
   };
-  const generations: Record<CatalogueChange, number> = { catalogue: 0, articles: 0 };
   const published = memo('catalogue', () => queries.products());
   const facilitators = memo('catalogue', () => queries.facilitators());
   const articles = memo('articles', () => queries.articles());
@@ -41,8 +40,7 @@ export function cachedPublicReads(queries: CatalogueQueries) {
     } satisfies CatalogueQueries,
     /** Drops what these changes made stale. */
     forget(changes: readonly CatalogueChange[]) {
-      generation += 1;
-      for (const change of changes) generations[change] = generation;
+      for (const change of changes) invalidations[change].invalidate();
     },
   };
 }

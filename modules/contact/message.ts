@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DomainError, type Decider } from '../shared/kernel/index.ts';
+import { DomainError, nobody, type Decider } from '../shared/kernel/index.ts';
 import { emailAddress } from '../shared/text/index.ts';
 
 /**
@@ -31,4 +31,6 @@ export const contactDecider: Decider<ContactCommand, ContactEvent, ContactState>
   decide,
   evolve: (_state, event) => (event.type === 'ContactMessageReceived' ? { status: 'received' } : _state),
   initialState: () => ({ status: 'none' }),
+  /** A message is the institute's to read: no user's view changes (its sender may not even have an account). */
+  concerns: { ContactMessageReceived: nobody },
 };

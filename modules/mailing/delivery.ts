@@ -3,6 +3,7 @@ import { createTransport } from 'nodemailer';
 import type { Logger } from 'pino';
 import { parseSmtpUrl } from '../shared/config/index.ts';
 import type { SharedTables } from '../shared/db/index.ts';
+import { systemClock, type Clock } from '../shared/kernel/index.ts';
 import type { OutboxHandler } from '../shared/outbox/index.ts';
 import { linksIn, messageOptions, type Mail } from './mail.ts';
 
@@ -14,10 +15,11 @@ export type SendMail = (mail: Mail, messageId: string) => Promise<void>;
  * each message opens its own connection, so a relay that dropped us never poisons the next send.
  * How `SMTP_URL` maps to TLS is in modules/shared/config/smtp-url.ts.
  */
-export function smtpSender(smtpUrl: string, from: string): SendMail {
+export function smtpSender(smtpUrl: string, from: string, clock: Clock = systemClock): SendMail {
   const transport = smtpTransport(smtpUrl);
   return async (mail, messageId) => {
-    await transport.sendMail(messageOptions(mail, messageId, from));
+    // The Date header from the module's clock, not the one nodemailer would read.
+    await transport.sendMail({ ...messageOptions(mail, messageId, from), date: clock() });
   };
 }
 

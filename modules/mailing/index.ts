@@ -34,7 +34,7 @@ async function devMailboxPage(ctx: ModuleContext, { offset, limit }: { offset: n
 
 export function createMailing(ctx: ModuleContext) {
   const domain = new URL(ctx.config.PUBLIC_URL).hostname;
-  const send = ctx.config.SMTP_URL ? smtpSender(ctx.config.SMTP_URL, ctx.config.MAIL_FROM) : devMailboxSender(ctx.db, ctx.log);
+  const send = ctx.config.SMTP_URL ? smtpSender(ctx.config.SMTP_URL, ctx.config.MAIL_FROM, ctx.clock) : devMailboxSender(ctx.db, ctx.log);
   return {
     outboxHandlers: { [MAIL_TOPIC]: mailHandler(send, domain) },
     /** For mail built elsewhere (campaigns): the relay taking a finished message as a stream, null without SMTP_URL… */

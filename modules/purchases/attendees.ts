@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/kernel/index.ts';
-import type { PurchasesDeps } from './index.ts';
+import type { PurchasesDeps } from './deps.ts';
 
 /** One person on an event's attendee list (the admin panel, spec 2): contact details from accounts, the date from their first paid purchase. */
 export type Attendee = { userId: string; name: string; email: string; phone: string; purchaseDate: string };

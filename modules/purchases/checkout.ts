@@ -1,6 +1,6 @@
 import type { EventMetadata } from '../shared/events/index.ts';
 import { DomainError, handleCommand } from '../shared/kernel/index.ts';
-import type { PurchasesDeps } from './index.ts';
+import type { PurchasesDeps } from './deps.ts';
 import { checkoutCounts, type CheckoutLimiter } from './limits.ts';
 import { buyerOf, purchaseDecider, refuseCheckout, streamOf, type Sale } from './purchase.ts';
 import type { FulfilmentHandlers } from './fulfilment.ts';

@@ -1,6 +1,6 @@
 import { escapeHtml, type Mail } from '../mailing/index.ts';
 import { fillTemplate, greeting as greet, formatDate } from '../shared/text/index.ts';
-import type { ProductForSale } from './index.ts';
+import type { ProductForSale } from './ports.ts';
 import { formatAmount } from './money.ts';
 
 /** The purchase confirmation in both languages (a message catalogue of this module; tested for parity). */

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { mailMessage } from '../mailing/index.ts';
 import type { EventMetadata, OutboxMessage, Tx } from '../shared/events/index.ts';
-import { handleCommand, isDomainError } from '../shared/kernel/index.ts';
+import { appendAlongside, handleCommand, isDomainError } from '../shared/kernel/index.ts';
 import { accessUntil } from './access.ts';
 import { confirmationMail } from './confirmation-mail.ts';
-import type { PurchasesDeps } from './index.ts';
+import type { PurchasesDeps } from './deps.ts';
 import { ownershipDecider, ownershipStreamOf } from './ownership.ts';
 import type { ProviderSession } from './providers.ts';
 import { purchaseDecider, streamOf, type CompletePurchase, type PurchaseEvent } from './purchase.ts';
@@ -55,7 +55,8 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
         const paid = events.find((e) => e.type === 'PurchaseCompleted');
         if (!paid) return [];
         const claims = ownershipDecider.decide({ type: 'ClaimOwnership', userId, productKey, purchaseId, at: paid.data.paidAt }, { owner: ownership.owner });
-        return (await deps.store.append(ownershipStreamOf(userId, productKey), ownership.version, claims, { tx, metadata: opts.metadata ?? {} })).events;
+        const stream = { id: ownershipStreamOf(userId, productKey), version: ownership.version, state: { owner: ownership.owner } };
+        return appendAlongside(deps.store, tx, stream, claims, ownershipDecider, opts.metadata);
       },
     });
   }

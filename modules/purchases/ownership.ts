@@ -36,4 +36,5 @@ export const ownershipStreamOf = (userId: string, productKey: string) => `owners
 
 export const ownershipDecider: Decider<ClaimOwnership, OwnershipEvent, OwnershipState> = {
   decide: decideOwnership, evolve: evolveOwnership, initialState: initialOwnership,
+  concerns: { OwnershipClaimed: (e) => [e.data.userId] },
 };

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Currency, PriceForSale, ProductForSale } from './index.ts';
+import type { Currency, PriceForSale, ProductForSale } from './ports.ts';
 import type { Provider } from './purchase.ts';
 
 export type CheckoutRequest = {

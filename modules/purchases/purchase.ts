@@ -7,7 +7,7 @@
  */
 import { DomainError, type Decider } from '../shared/kernel/index.ts';
 import { isOnSale } from './access.ts';
-import type { Currency } from './index.ts';
+import type { Currency } from './ports.ts';
 
 export type Provider = 'stripe' | 'dev';
 
@@ -147,7 +147,16 @@ export function decide(command: PurchaseCommand, state: PurchaseState): Purchase
 
 export const streamOf = (purchaseId: string) => `purchase-${purchaseId}`;
 
-export const purchaseDecider: Decider<PurchaseCommand, PurchaseEvent, PurchaseState> = { decide, evolve, initialState };
+/** The buyer, from the state after the event: what they own, may watch, and see on their pages. */
+const theBuyer = (_event: PurchaseEvent, state: PurchaseState) => [buyerOf(state)?.userId];
+
+export const purchaseDecider: Decider<PurchaseCommand, PurchaseEvent, PurchaseState> = {
+  decide, evolve, initialState,
+  concerns: {
+    CheckoutStarted: theBuyer, CheckoutExpired: theBuyer, PurchaseCompleted: theBuyer,
+    DuplicatePaymentReceived: theBuyer, DuplicatePaymentRefunded: theBuyer, PlaybackStarted: theBuyer,
+  },
+};
 
 /** The buyer of whatever the stream holds (checkout, payment or refund); null for an empty stream. */
 export function buyerOf(state: PurchaseState): { userId: string; productKey: string; amount: number; currency: Currency } | null {

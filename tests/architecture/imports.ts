@@ -5,7 +5,7 @@ export type SourceFile = { path: string; source: string };
 export type Violation = { file: string; imports: string; rule: string };
 
 /** Parts of the shared kernel other code may import, each through its own index.ts. */
-const SHARED_DOORS = ['config', 'db', 'events', 'kernel', 'memory', 'outbox', 'text', 'rate-limit'];
+const SHARED_DOORS = ['config', 'db', 'events', 'group-commit', 'kernel', 'memory', 'outbox', 'text', 'rate-limit'];
 const UI_PACKAGES = /^(astro|astro:.*|@astrojs\/.*|react|react-dom|react\/.*|react-dom\/.*|nanostores|@nanostores\/.*)$/;
 
 /** Every import specifier in a TypeScript, TSX, Astro or JavaScript source (static, dynamic and re-exports). */
@@ -47,6 +47,104 @@ export function violations(files: SourceFile[]): Violation[] {
     }
   }
   return out;
+}
+
+/** The parts of the shared kernel that own the kernel's tables: only they write `events` and `outbox`. */
+const KERNEL_TABLE_OWNERS = /^modules\/shared\/(kernel|events|outbox)\//;
+const KERNEL_TABLE_WRITE = [
+  /\b(?:insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*['"`](?:outbox|events)['"`]/,
+  /\b(?:insert\s+into|update|delete\s+from|merge\s+into|truncate(?:\s+table)?)\s+(?:outbox|events)\b/i,
+];
+
+/** The event store's own appends: a module appends through the kernel, which records whom its events concern. */
+const RAW_APPEND = /\bstore\s*\.\s*(?:append|appendGroup)\s*\(/;
+
+/**
+ * A module writing the kernel's tables itself, not through a function of modules/shared/{kernel,events,outbox};
+ * or appending with the store's own append instead of the kernel's (handleCommand, appendAlongside).
+ */
+export function kernelTableWrites(files: SourceFile[]): Violation[] {
+  return files.filter(({ path }) => path.startsWith('modules/') && !KERNEL_TABLE_OWNERS.test(path)).flatMap(({ path, source }) => [
+    ...KERNEL_TABLE_WRITE.flatMap((re) => {
+      const m = re.exec(source);
+      return m ? [{ file: path, imports: m[0], rule: 'a module writes the kernel\'s tables (events, outbox) only through kernel functions' }] : [];
+    }),
+    ...[RAW_APPEND.exec(source)].flatMap((m) => (m ? [{ file: path, imports: m[0], rule: 'a module appends events only through the kernel (handleCommand, appendAlongside)' }] : [])),
+  ]);
+}
+
+/** The relative imports of each file that resolve to another file of `files`. */
+function importGraph(files: SourceFile[]): Map<string, string[]> {
+  const known = new Set(files.map((f) => f.path));
+  return new Map(files.map(({ path, source }) => [path, importsOf(source)
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => relative('.', resolve(dirname(path), spec)).replaceAll('\\', '/'))
+    .filter((target) => known.has(target))]));
+}
+
+/**
+ * Import cycles (type-only imports included: a part that takes its types back from its door still cannot be
+ * read, moved or tested without the door). Each strongly connected group of files is one violation, named by
+ * one cycle through it, e.g. `a.ts → b.ts → a.ts`.
+ */
+export function importCycles(files: SourceFile[]): Violation[] {
+  const graph = importGraph(files);
+  // Tarjan's strongly connected components, iteratively (no recursion limit on a deep tree).
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const groups: string[][] = [];
+  let counter = 0;
+  for (const start of graph.keys()) {
+    if (index.has(start)) continue;
+    const work: { node: string; next: number }[] = [{ node: start, next: 0 }];
+    index.set(start, counter); low.set(start, counter++); stack.push(start); onStack.add(start);
+    while (work.length > 0) {
+      const frame = work.at(-1)!;
+      const edges = graph.get(frame.node)!;
+      if (frame.next < edges.length) {
+        const to = edges[frame.next++]!;
+        if (!index.has(to)) {
+          index.set(to, counter); low.set(to, counter++); stack.push(to); onStack.add(to);
+          work.push({ node: to, next: 0 });
+        } else if (onStack.has(to)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(to)!));
+        continue;
+      }
+      work.pop();
+      const parent = work.at(-1);
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const group: string[] = [];
+        let member: string;
+        do { member = stack.pop()!; onStack.delete(member); group.push(member); } while (member !== frame.node);
+        if (group.length > 1 || graph.get(frame.node)!.includes(frame.node)) groups.push(group);
+      }
+    }
+  }
+  return groups.map((group) => {
+    const cycle = cycleThrough(graph, new Set(group), group.sort()[0]!);
+    return { file: cycle[0]!, imports: cycle[1]!, rule: `no import cycle: ${cycle.join(' → ')}` };
+  });
+}
+
+/** The shortest way from `start` back to itself inside `group` (breadth first). */
+function cycleThrough(graph: Map<string, string[]>, group: Set<string>, start: string): string[] {
+  const from = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const node = queue.shift()!;
+    for (const to of graph.get(node)!) {
+      if (!group.has(to)) continue;
+      if (to === start) {
+        const path = [node];
+        while (path[0] !== start) path.unshift(from.get(path[0]!)!);
+        return [...path, start];
+      }
+      if (!from.has(to)) { from.set(to, node); queue.push(to); }
+    }
+  }
+  return [start, start];
 }
 
 /** The project's own sources under `dirs` (tests are free to reach into a module's parts). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { groupCommit } from '../../modules/shared/outbox/index.ts';
+import { groupCommit, groupLoop } from '../../modules/shared/group-commit/index.ts';
+import { createInvalidation } from '../../modules/shared/memory/index.ts';
 
-/** Group commit (modules/shared/outbox/group.ts): what the campaign lane's statements are batched with. */
+/** Group commit (modules/shared/group-commit/loop.ts): what the campaign lane's statements are batched with. */
 describe('group commit', () => {
   it('sends callers of the same moment in one flush, and callers arriving during it together in the next', async () => {
     const flushed: number[][] = [];
@@ -40,5 +41,41 @@ describe('group commit', () => {
     const rest = [same(2), same(3)];
     expect(await Promise.all([first, ...rest])).toEqual([1, 2, 3]);
     expect(flushed).toEqual([[1, 2, 3]]);
+  });
+
+  it('as a loop (the kernel\'s command groups): `take` chooses a group, the rest waits, and what a flush hands back goes first in the next', async () => {
+    const flushed: string[][] = [];
+    let retried = false;
+    const push = groupLoop<string>(async (group) => {
+      flushed.push(group);
+      // `b` is handed back once, as a command whose stream moved.
+      if (!retried && group.includes('b')) { retried = true; return ['b']; }
+      return [];
+    }, {
+      // At most one item per letter: a second `a` waits for the next group.
+      take: (queued) => {
+        const group: string[] = [];
+        const rest: string[] = [];
+        for (const item of queued) (group.some((g) => g[0] === item[0]) ? rest : group).push(item);
+        return { group, rest };
+      },
+      failed: () => { throw new Error('no flush fails here'); },
+    });
+    for (const item of ['a1', 'b', 'a2', 'c']) push(item);
+    await expect.poll(() => flushed.length).toBe(2);
+    expect(flushed).toEqual([['a1', 'b', 'c'], ['b', 'a2']]);
+  });
+});
+
+/** The guard against keeping a read that began before an invalidation (modules/shared/memory/invalidation.ts). */
+describe('an invalidation', () => {
+  it('given a ticket taken before a read, when an invalidation lands during it, then the read is not kept; a read begun after is', () => {
+    const invalidation = createInvalidation();
+    const before = invalidation.ticket();
+    expect(invalidation.holds(before)).toBe(true);
+    invalidation.invalidate();
+    expect(invalidation.holds(before)).toBe(false);
+    const after = invalidation.ticket();
+    expect(invalidation.holds(after)).toBe(true);
   });
 });

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createSessionMemory } from '../../modules/accounts/session-memory.ts';
-import { usersConcerned } from '../../modules/shared/memory/index.ts';
 import type { SessionUser } from '../../modules/accounts/index.ts';
 import type { RecordedEvent } from '../../modules/shared/events/index.ts';
 import { fixedClock } from '../../modules/shared/kernel/index.ts';
 
 const anna: SessionUser = { id: 'u-anna', name: 'Anna', email: 'anna@example.com', phone: '', role: 'user' };
 const ben: SessionUser = { id: 'u-ben', name: 'Ben', email: 'ben@example.com', phone: '', role: 'user' };
-const event = (streamId: string, type: string, data: object = {}): RecordedEvent =>
-  ({ position: 1, streamId, streamVersion: 1, type, data, metadata: {}, recordedAt: new Date() });
+/** An event as the log holds it once the kernel appended it: the users it concerns are in its metadata. */
+const event = (streamId: string, type: string, concerns: string[]): RecordedEvent =>
+  ({ position: 1, streamId, streamVersion: 1, type, data: {}, metadata: { concerns }, recordedAt: new Date() });
 
 /** A session memory on a moving clock, with the log's freshness in the test's hands. */
 function given() {
@@ -38,18 +38,18 @@ describe('remembered sessions (what a signed-in request needs without a query)',
     remember('t-anna-phone', anna);
     remember('t-anna-laptop', anna);
     remember('t-ben', ben);
-    memory.forget([event('user-u-anna', 'SessionEnded', { sessionId: 's1' })]);
+    memory.forget([event('user-u-anna', 'SessionEnded', ['u-anna'])]);
     expect(memory.recall('t-anna-phone')).toBeUndefined();
     expect(memory.recall('t-anna-laptop')).toBeUndefined();
     expect(memory.recall('t-ben')).toEqual(ben);
-    memory.forget([event('purchase-p1', 'PurchaseCompleted', { userId: 'u-ben' })]);
+    memory.forget([event('purchase-p1', 'PlaybackStarted', ['u-ben'])]);
     expect(memory.recall('t-ben')).toBeUndefined();
   });
 
   it('given an answer read from the database while an event was applied, when it is remembered, then it is not kept', () => {
     const { memory, exp } = given();
     const before = memory.generation();
-    memory.forget([event('user-u-anna', 'AllSessionsEnded')]);
+    memory.forget([event('user-u-anna', 'SignedOutEverywhere', ['u-anna'])]);
     memory.remember('t-anna', before, { userId: anna.id, user: anna, exp });
     expect(memory.recall('t-anna')).toBeUndefined();
   });
@@ -79,10 +79,5 @@ describe('remembered sessions (what a signed-in request needs without a query)',
     clock.advance(600);
     expect(memory.recall('t-short')).toBeNull();
     expect(exp).toBeGreaterThan(0);
-  });
-
-  it('names the users events concern: a user stream\'s owner, or the user an event names', () => {
-    expect([...usersConcerned([event('user-a', 'UserVerified'), event('purchase-x', 'PurchaseCompleted', { userId: 'b' }), event('product-y', 'ProductRevised', { title: 't' })])])
-      .toEqual(['a', 'b']);
   });
 });

@@ -1,4 +1,4 @@
-import { DomainError, type Decider } from '../../modules/shared/kernel/index.ts';
+import { DomainError, nobody, type Decider } from '../../modules/shared/kernel/index.ts';
 
 /**
  * A counter per stream, for the kernel's tests: each Add records the count it saw plus one, so an event decided on a
@@ -8,6 +8,7 @@ export type Add = { type: 'Add'; refuse?: boolean; poison?: boolean };
 export type Added = { type: 'Added' | 'Poison'; data: { n: number } };
 export const counter: Decider<Add, Added, { n: number }> = {
   initialState: () => ({ n: 0 }),
+  concerns: { Added: nobody, Poison: nobody },
   evolve: (_state, event) => ({ n: event.data.n }),
   decide(command, state) {
     if (command.refuse) throw new DomainError('refused', { at: state.n });

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { SharedTables } from '../db/schema.ts';
-import { groupCommit } from '../outbox/index.ts';
+import { groupCommit } from '../group-commit/index.ts';
 import { EVENTS_CHANNEL } from './follower.ts';
 
 /**

@@ -1,6 +1,6 @@
 export { createLogFollower, EVENTS_CHANNEL, type LogFollower, type LogFollowerOptions } from './follower.ts';
 export { createEventStore, type EventStore, type AppendOptions, type AppendResult } from './store.ts';
-export type { GroupAppend } from './group.ts';
+export type { GroupAppend } from './append.ts';
 export {
   ConcurrencyError,
   type EventMetadata,

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { SharedTables } from '../db/schema.ts';
-import { appendGroupInTx, insertOutbox, readStreams, type GroupAppend } from './group.ts';
+import { appendInTx, readStreams, type GroupAppend } from './append.ts';
 import { APPEND_LOCK, createAnnouncer, horizon, registerAppender, settledPosition } from './horizon.ts';
 import { replay } from './replay.ts';
 import { toRecorded, type Row } from './rows.ts';
@@ -15,7 +15,6 @@ import {
   type Tx,
 } from './types.ts';
 
-const UNIQUE_VIOLATION = '23505';
 const REBUILD_PAGE = 2000;
 const FIRST_ANALYZE = 1000;
 
@@ -70,52 +69,26 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
   }
 
   /**
-   * The events at a known version in ONE statement: the version check, registering as an appender (see
-   * horizon.ts) and the insert. The registration is a one-time filter, evaluated before a row is formed, so before
-   * `nextval` gives it a position. A writer that got to this stream first is caught by the unique (stream, version)
-   * constraint. No row back: the stream was not at `expected` when the statement began.
+   * One stream's append, through the one statement that inserts events (append.ts). At a known version the
+   * statement checks it; at 'any' (or with nothing to append) the stream is first registered and locked, so the
+   * version read stays the stream's until commit.
    */
-  async function insertAtVersion(tx: Tx, streamId: string, expected: number, events: NewEvent[], metadata: string) {
-    const values = events.map((e, i) =>
-      sql`(${streamId}::text, ${expected + i + 1}::integer, ${e.type}::text, ${JSON.stringify(e.data ?? {})}::jsonb, ${metadata}::jsonb)`);
-    const result = await sql<Row>`
-      insert into events (stream_id, stream_version, type, data, metadata)
-      select v.* from (values ${sql.join(values)}) as v(stream_id, stream_version, type, data, metadata)
-      where (select coalesce(max(stream_version), 0) from events where stream_id = ${streamId}) = ${expected}::integer
-        and ${registerAppender(streamId)}
-      returning *`.execute(tx);
-    return result.rows;
-  }
-
-  async function appendInTx(tx: Tx, streamId: string, expected: ExpectedVersion, events: NewEvent[], opts: AppendOptions) {
-    let rows: Row[];
-    let actual: number;
-    if (expected !== 'any' && events.length > 0) {
-      rows = await insertAtVersion(tx, streamId, expected, events, JSON.stringify(opts.metadata ?? {}));
-      if (rows.length === 0) {
-        const seen = await versionOf(tx, streamId);
-        throw new ConcurrencyError(streamId, expected, seen === expected ? -1 : seen);
-      }
-      actual = expected;
-    } else {
+  async function appendOneInTx(tx: Tx, streamId: string, expected: ExpectedVersion, events: NewEvent[], opts: AppendOptions): Promise<AppendResult> {
+    let at: number;
+    const registered = expected === 'any' || events.length === 0;
+    if (!registered) at = expected as number;
+    else {
       await sql`select ${registerAppender(streamId)}`.execute(tx);
-      actual = await versionOf(tx, streamId);
-      if (expected !== 'any' && expected !== actual) throw new ConcurrencyError(streamId, expected, actual);
-      if (events.length === 0) return { events: [], nextVersion: actual };
-      rows = await tx.insertInto('events').values(events.map((e, i) => ({
-        stream_id: streamId,
-        stream_version: actual + i + 1,
-        type: e.type,
-        data: JSON.stringify(e.data ?? {}),
-        metadata: JSON.stringify(opts.metadata ?? {}),
-      }))).returningAll().execute() as Row[];
+      at = await versionOf(tx, streamId);
+      if (expected !== 'any' && expected !== at) throw new ConcurrencyError(streamId, expected, at);
+      if (events.length === 0) return { events: [], nextVersion: at };
     }
-    const recorded = rows.map(toRecorded).sort((a, b) => a.position - b.position);
-
-    for (const event of recorded) for (const p of projections) await p.apply(tx, event);
-
-    await insertOutbox(tx, typeof opts.outbox === 'function' ? opts.outbox(recorded) : opts.outbox ?? []);
-    return { events: recorded, nextVersion: actual + events.length };
+    const [recorded] = await appendInTx(tx, projections, [{ streamId, expected: at, events, metadata: opts.metadata, outbox: opts.outbox }], registered);
+    if (!recorded) {
+      const seen = await versionOf(tx, streamId);
+      throw new ConcurrencyError(streamId, at, seen === at ? -1 : seen);
+    }
+    return { events: recorded, nextVersion: at + events.length };
   }
 
   return {
@@ -129,16 +102,13 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
     async append(streamId: string, expected: ExpectedVersion, events: NewEvent[], opts: AppendOptions = {}): Promise<AppendResult> {
       try {
         const result = opts.tx
-          ? await appendInTx(opts.tx, streamId, expected, events, opts)
-          : await db.transaction().execute((tx) => appendInTx(tx, streamId, expected, events, opts));
+          ? await appendOneInTx(opts.tx, streamId, expected, events, opts)
+          : await db.transaction().execute((tx) => appendOneInTx(tx, streamId, expected, events, opts));
         if (!opts.tx) await committed(result.events);
         return result;
       } catch (error) {
         // A rolled-back appender may have held back the settled position of others' commits: wake the followers.
         if (!opts.tx) void announcer.announce();
-        if ((error as { code?: string }).code === UNIQUE_VIOLATION && /events_stream_version/.test(String((error as Error).message))) {
-          throw new ConcurrencyError(streamId, expected, -1);
-        }
         throw error;
       }
     },
@@ -156,7 +126,7 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
         return await db.transaction().execute(async (tx) => {
           const appends = decide(await readStreams(tx, streamIds));
           if (new Set(appends.map((a) => a.streamId)).size !== appends.length) throw new Error('a group appends to each stream once');
-          return appendGroupInTx(tx, projections, appends);
+          return appendInTx(tx, projections, appends);
         });
       } catch (error) {
         void announcer.announce(); // as in append: a rolled-back group may have held back others' commits

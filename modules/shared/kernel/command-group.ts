@@ -1,7 +1,10 @@
+import type { GroupAppend } from '../events/append.ts';
 import type { EventStore } from '../events/store.ts';
-import { ConcurrencyError, type EventMetadata, type GroupAppend, type NewEvent, type OutboxMessage, type RecordedEvent } from '../events/index.ts';
+import { ConcurrencyError, type EventMetadata, type NewEvent, type OutboxMessage, type RecordedEvent } from '../events/types.ts';
+import { groupLoop } from '../group-commit/index.ts';
+import { concernedBy, withConcerns } from './concerns.ts';
 import { fold, type Decider } from './decider.ts';
-import type { Decided } from './handle-command.ts';
+import type { Decided } from './types.ts';
 
 /** How often a command is decided again because its stream moved before its append: the same on both paths. */
 export const MAX_ATTEMPTS = 8;
@@ -12,7 +15,7 @@ const MAX_GROUP = 64;
  * Group commit of commands. Concurrent commands on different streams share ONE transaction (each command alone
  * costs five statements, and every statement is a round trip; see bench/store.ts): while a group is being written,
  * arriving commands queue and go together in the next one, and a lone command waits for nobody (one turn of the
- * event loop, as outbox/group.ts). Per group: BEGIN, one read of every stream, each command decided in JS, one
+ * event loop, as every group commit: group-commit/loop.ts). Per group: BEGIN, one read of every stream, each command decided in JS, one
  * insert of every event (store.appendGroup), the projections, one outbox insert, COMMIT, then one announcement.
  *
  * Only commands without `tx`, `prepare` or `alongside` come here (handle-command.ts): those read or write beyond
@@ -51,7 +54,8 @@ export function inGroup<C, E extends NewEvent, S>(
         const events = decider.decide(command, before);
         const state = events.reduce(decider.evolve, before);
         decided = { events, state };
-        return { events, metadata: opts.metadata ?? {}, outbox: opts.outbox?.(events, state) ?? [] };
+        const metadata = withConcerns(opts.metadata, concernedBy(decider.concerns, decider.evolve, before, events));
+        return { events, metadata, outbox: opts.outbox?.(events, state) ?? [] };
       },
       answer: (recorded) => resolve({ recorded, ...decided }),
       fail: reject,
@@ -60,45 +64,28 @@ export function inGroup<C, E extends NewEvent, S>(
   });
 }
 
-function createGrouper(store: EventStore) {
-  let queued: Member[] = [];
-  let running = false;
-
-  async function drain() {
-    while (queued.length > 0) {
-      // One turn of the event loop: callers whose replies are pending join this group (see outbox/group.ts).
-      await new Promise((resolve) => setImmediate(resolve));
-      // Never two commands of one stream in a group: the later one waits for the next, decided on the state after.
-      const group: Member[] = [];
-      const rest: Member[] = [];
-      const streams = new Set<string>();
-      for (const member of queued) {
-        if (group.length < MAX_GROUP && !streams.has(member.streamId)) {
-          streams.add(member.streamId);
-          group.push(member);
-        } else rest.push(member);
-      }
-      queued = rest;
-      // Commands whose stream moved go first in the next group: they came before anything queued on their stream.
-      let again: Member[] = [];
-      try {
-        again = await runGroup(store, group);
-      } catch (error) {
-        for (const member of group) member.fail(error); // a fault of this file: the loop must go on regardless
-      }
-      queued.unshift(...again);
-    }
-    running = false;
+/** Never two commands of one stream in a group: the later one waits for the next, decided on the state after. */
+function take(queued: readonly Member[]) {
+  const group: Member[] = [];
+  const rest: Member[] = [];
+  const streams = new Set<string>();
+  for (const member of queued) {
+    if (group.length < MAX_GROUP && !streams.has(member.streamId)) {
+      streams.add(member.streamId);
+      group.push(member);
+    } else rest.push(member);
   }
-
-  return (member: Member) => {
-    queued.push(member);
-    if (!running) {
-      running = true;
-      void drain();
-    }
-  };
+  return { group, rest };
 }
+
+/**
+ * Commands whose stream moved go first in the next group (runGroup answers them): they came before anything
+ * queued on their stream. A fault of this file fails its group, and the loop goes on regardless.
+ */
+const createGrouper = (store: EventStore) => groupLoop<Member>((group) => runGroup(store, group), {
+  take,
+  failed: (group, error) => { for (const member of group) member.fail(error); },
+});
 
 /** Writes one group and answers its callers; returns the commands to decide again (their stream moved). */
 async function runGroup(store: EventStore, group: readonly Member[]): Promise<Member[]> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '../events/types.ts';
+import type { Concerns } from './concerns.ts';
 
 /**
  * One stream's rules as pure functions: `decide` answers a command with the events it causes (none when
@@ -10,6 +11,8 @@ export type Decider<Command, Event extends NewEvent, State> = {
   decide(command: Command, state: State): Event[];
   evolve(state: State, event: Event): State;
   initialState(): State;
+  /** Per event type, the users it concerns (concerns.ts): every type of `Event` must say, or this does not compile. */
+  concerns: Concerns<Event, State>;
 };
 
 /**

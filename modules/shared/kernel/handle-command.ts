@@ -1,37 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { SharedTables } from '../db/schema.ts';
 import type { EventStore } from '../events/store.ts';
-import { ConcurrencyError, type EventMetadata, type NewEvent, type OutboxMessage, type RecordedEvent, type Tx } from '../events/types.ts';
+import { ConcurrencyError, type EventMetadata, type NewEvent, type RecordedEvent, type Tx } from '../events/types.ts';
 import { inGroup, MAX_ATTEMPTS } from './command-group.ts';
+import { concernedBy, withConcerns, type Concerns } from './concerns.ts';
 import { fold, type Decider } from './decider.ts';
-
-/** The database (typed with the module's own tables, `Own`) and the event store a command runs against. */
-export type CommandDeps<Own = unknown> = { db: Kysely<SharedTables & Own>; store: EventStore };
-type OwnTx<Own> = Transaction<SharedTables & Own>;
-
-export type Decided<E extends NewEvent, S> = {
-  /** Events recorded by this command (on its stream and, through `alongside`, on others). */
-  recorded: RecordedEvent[];
-  /** The events the decider returned; empty when the command changed nothing. */
-  events: E[];
-  /** The stream's state after them. */
-  state: S;
-};
-
-export type CommandOptions<C, E extends NewEvent, S, Own = unknown> = {
-  metadata?: EventMetadata;
-  /** Side effects of the decided events (mail), written to the outbox in the same transaction. */
-  outbox?: (events: E[], state: S) => OutboxMessage[];
-  /**
-   * Reads inside the transaction before deciding, to complete the command (e.g. who already owns the
-   * product): whatever it reads commits or retries together with the append.
-   */
-  prepare?: (tx: OwnTx<Own>, command: C, state: S) => Promise<C>;
-  /** Writes beside the events in the same transaction (personal data kept out of events, another stream's claim). */
-  alongside?: (tx: OwnTx<Own>, events: E[], state: S) => Promise<RecordedEvent[] | void>;
-  /** Join a transaction the caller holds: no retry here, the caller's transaction retries as a whole. */
-  tx?: OwnTx<Own>;
-};
+import type { CommandDeps, CommandOptions, Decided, OwnTx } from './types.ts';
 
 async function decideInTx<C, E extends NewEvent, S, Own>(
   deps: CommandDeps<Own>, tx: OwnTx<Own>, decider: Decider<C, E, S>, streamId: string, command: C, opts: CommandOptions<C, E, S, Own>,
@@ -45,7 +17,7 @@ async function decideInTx<C, E extends NewEvent, S, Own>(
   if (events.length === 0) return { recorded: [], events, state: before };
   const after = events.reduce(decider.evolve, before);
   const appended = await deps.store.append(streamId, history.length === 0 ? 0 : history.at(-1)!.streamVersion, events, {
-    tx: shared, metadata: opts.metadata ?? {}, outbox: opts.outbox?.(events, after) ?? [],
+    tx: shared, metadata: withConcerns(opts.metadata, concernedBy(decider.concerns, decider.evolve, before, events)), outbox: opts.outbox?.(events, after) ?? [],
   });
   const beside = (await opts.alongside?.(tx, events, after)) ?? [];
   return { recorded: [...appended.events, ...beside], events, state: after };
@@ -89,4 +61,17 @@ async function handleAlone<C, E extends NewEvent, S, Own>(
 export async function loadState<C, E extends NewEvent, S>(deps: Pick<CommandDeps, 'store'>, decider: Decider<C, E, S>, streamId: string, tx?: Tx) {
   const history = await deps.store.readStream(streamId, tx);
   return { state: fold(decider, history as unknown as E[]), version: history.length === 0 ? 0 : history.at(-1)!.streamVersion };
+}
+
+/**
+ * Appends events decided beside a command, in its transaction (another stream's claim, from the command's
+ * `alongside`): at the version read, with the users they concern as declared (`concerns`, with `evolve` when the
+ * declaration reads the state). Throws ConcurrencyError when the stream moved: the command is decided again.
+ */
+export async function appendAlongside<E extends NewEvent, S, Own>(
+  store: EventStore, tx: OwnTx<Own>, stream: { id: string; version: number; state: S }, events: E[],
+  declared: { concerns: Concerns<E, S>; evolve?: (state: S, event: E) => S }, metadata?: EventMetadata,
+): Promise<RecordedEvent[]> {
+  const users = concernedBy(declared.concerns, declared.evolve ?? ((state) => state), stream.state, events);
+  return (await store.append(stream.id, stream.version, events, { tx: tx as unknown as Tx, metadata: withConcerns(metadata, users) })).events;
 }

@@ -2,5 +2,7 @@ export {
   DomainError, fixedClock, fold, isDomainError, randomIds, systemClock,
   type Clock, type Decider, type IdSource,
 } from './decider.ts';
-export { handleCommand, loadState, type CommandDeps, type CommandOptions, type Decided } from './handle-command.ts';
+export { nobody, usersConcerned, type Concerns } from './concerns.ts';
+export { appendAlongside, handleCommand, loadState } from './handle-command.ts';
+export type { CommandDeps, CommandOptions, Decided } from './types.ts';
 export type { ModuleContext } from './module.ts';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { SharedTables } from '../db/schema.ts';
-import { groupCommit } from './group.ts';
+import { groupCommit } from '../group-commit/index.ts';
+import { systemClock, type Clock } from '../kernel/decider.ts';
 
 /**
  * `claimToken` names this attempt's claim: a handler that must commit something only while the claim holds checks it.
@@ -37,6 +38,8 @@ export type OutboxWorkerOptions = {
   topics?: readonly string[];
   /** …or every topic but these, so transactional mail never queues behind a campaign. */
   exceptTopics?: readonly string[];
+  /** When a failed message is tried next is reckoned from this clock (the system clock by default). */
+  clock?: Clock;
 };
 
 /** 1 s, 2 s, 4 s … capped at 10 minutes: a relay that is down for hours is tried every 10 minutes, never in a tight loop. */
@@ -56,6 +59,7 @@ export function createOutboxWorker(db: Kysely<SharedTables>, options: OutboxWork
   const batchSize = options.batchSize ?? 10;
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const idlePollMs = options.idlePollMs ?? 2000;
+  const clock = options.clock ?? systemClock;
   let running = false;
   // Set by stop(): a pass in progress hands back the rest of its batch instead of delivering it.
   let stopping = false;
@@ -124,7 +128,7 @@ export function createOutboxWorker(db: Kysely<SharedTables>, options: OutboxWork
       const outcome = await handler(row.payload, { id: Number(row.id), topic: row.topic, attempts: row.attempts, claimToken: row.claim_token! });
       if (outcome !== 'done' && !(await markDone(row))) options.log?.warn({ outboxId: row.id }, 'outbox claim lost before completion');
     } catch (error) {
-      const nextAttemptAt = new Date(Date.now() + backoff(row.attempts));
+      const nextAttemptAt = new Date(clock().getTime() + backoff(row.attempts));
       // Given up when out of attempts, or when the next try would fall after the message's time is up.
       const failed = row.attempts >= maxAttempts || nextAttemptAt.getTime() > new Date(row.created_at).getTime() + giveUpAfterMs;
       await db.updateTable('outbox').set({
@@ -149,14 +153,15 @@ export function createOutboxWorker(db: Kysely<SharedTables>, options: OutboxWork
       // Up to `concurrency` deliveries in flight, in claim order; on stop, what none of them has started goes back.
       let next = 0;
       let held = new Set(batch.map((r) => Number(r.id)));
-      let renewedAt = Date.now();
+      // Elapsed time on the monotonic timer: how long the batch has been held, not what time it is.
+      let renewedAt = performance.now();
       let renewal: Promise<void> | null = null;
       const runners = Array.from({ length: Math.min(concurrency, batch.length) }, async () => {
         while (next < batch.length && !stopping) {
           const row = batch[next++]!;
-          if (!renewal && Date.now() - renewedAt > leaseMs / 10) {
+          if (!renewal && performance.now() - renewedAt > leaseMs / 10) {
             const rest = batch.slice(next - 1);
-            renewedAt = Date.now();
+            renewedAt = performance.now();
             renewal = renew(rest).then((ids) => { held = ids; }).finally(() => { renewal = null; });
           }
           if (renewal) await renewal;

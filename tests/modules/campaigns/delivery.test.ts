@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MAIL_TOPIC, createCampaigns, type CampaignsPorts } from '../../../modules/campaigns/index.ts';
 import { devMailboxSender, rawSmtpSender, type SendRaw } from '../../../modules/mailing/index.ts';
 import { parseEnv } from '../../../modules/shared/config/index.ts';
+import { fixedClock, type Clock } from '../../../modules/shared/kernel/index.ts';
 import { createEventStore } from '../../../modules/shared/events/index.ts';
 import { createOutboxWorker } from '../../../modules/shared/outbox/index.ts';
 import { backends, openMigrated } from '../../support/databases.ts';
@@ -30,7 +31,7 @@ describe.each(backends)('campaign delivery on $name', (backend) => {
   afterEach(async () => { await handle?.close(); await smtp?.close(); });
 
   /** One instance: its own event store, campaigns module and campaign-lane worker, over the shared database. */
-  function instance(opts: { rate?: string; relay?: SendRaw | null; leaseMs?: number } = {}) {
+  function instance(opts: { rate?: string; relay?: SendRaw | null; leaseMs?: number; clock?: Clock } = {}) {
     const config = { ...parseEnv({ PUBLIC_URL: 'https://gestalt.test', MAIL_RATE: opts.rate ?? '0' }), JWT_SECRET: 'k'.repeat(40) };
     const store = createEventStore(handle.db);
     const ports: CampaignsPorts = {
@@ -40,13 +41,27 @@ describe.each(backends)('campaign delivery on $name', (backend) => {
       relay: opts.relay === undefined ? rawSmtpSender(smtp.url) : opts.relay,
       keepInDevMailbox: devMailboxSender(handle.db, log),
     };
-    const campaigns = createCampaigns({ config, log, db: handle.db, store }, ports, { leaseMs: opts.leaseMs ?? 2000 });
+    const campaigns = createCampaigns({ config, log, db: handle.db, store, clock: opts.clock }, ports, { leaseMs: opts.leaseMs ?? 2000 });
     campaigns.projections.forEach((p) => store.addProjection(p));
     const worker = createOutboxWorker(handle.db, { handlers: campaigns.outboxHandlers, topics: campaigns.lane.topics, leaseMs: campaigns.lane.leaseMs, batchSize: 3, backoffMs: () => 0, idlePollMs: 100 });
     return { campaigns, worker };
   }
   const received = (campaignId: string) => smtp.received.filter((m) => m.raw.includes(`<campaign-${campaignId}-`)).map((m) => m.envelopeTo.join());
   const db = () => handle.db as unknown as Kysely<any>;
+
+  it('dates each message by the module\'s clock and offers only the one-click https unsubscribe, no mailbox', async () => {
+    const clock = fixedClock('2031-05-06T07:08:09Z');
+    const { campaignId } = await instance({ clock }).campaigns.start({ subject: 'Hej', body: 'Treść', target: 'k1' }, 'admin');
+    await instance({ clock }).worker.drainOnce();
+    const mails = smtp.received.filter((m) => m.raw.includes(`<campaign-${campaignId}-`));
+    expect(mails).toHaveLength(3);
+    for (const mail of mails) {
+      expect(mail.raw).toMatch(/^Date: Tue, 06 May 2031 07:08:09 \+0000\r$/m);
+      expect(mail.raw.replace(/\r\n[ \t]+/g, ' ')).toMatch(/^List-Unsubscribe: <https:\/\/gestalt\.test\/unsubscribe\/[A-Za-z0-9._-]+>\r$/m);
+      expect(mail.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+      expect(mail.raw).not.toContain('mailto:');
+    }
+  });
 
   it('sends each recipient exactly one message when two instances deliver the same campaign at once', async () => {
     const a = instance();

@@ -1,29 +1,20 @@
 import { sql } from 'kysely';
-import { registerAppenders } from './horizon.ts';
+import { registerAppender, registerAppenders } from './horizon.ts';
 import { replay } from './replay.ts';
 import { toRecorded, type Row } from './rows.ts';
-import type { EventMetadata, NewEvent, OutboxMessage, Projection, RecordedEvent, Tx } from './types.ts';
+import { addToOutbox } from '../outbox/queue.ts';
+import { ConcurrencyError, type EventMetadata, type NewEvent, type OutboxMessage, type Projection, type RecordedEvent, type Tx } from './types.ts';
 
-const OUTBOX_ROWS_PER_INSERT = 1000;
-
-/** One stream's append in a group: its events at the version its history was read at. */
+/** One stream's append: its events at the version its history was read at. */
 export type GroupAppend = {
   streamId: string;
   /** The stream's version when it was read (0: it did not exist). */
   expected: number;
   events: NewEvent[];
   metadata?: EventMetadata;
-  outbox?: OutboxMessage[];
+  /** Side effects written in the same transaction; may depend on the recorded events. */
+  outbox?: OutboxMessage[] | ((recorded: RecordedEvent[]) => OutboxMessage[]);
 };
-
-/** Outbox rows, once per dedupe key. In slices: a campaign writes a row per recipient, and one statement takes at most 65,535 parameters. */
-export async function insertOutbox(tx: Tx, messages: readonly OutboxMessage[]) {
-  for (let from = 0; from < messages.length; from += OUTBOX_ROWS_PER_INSERT) {
-    await tx.insertInto('outbox').values(messages.slice(from, from + OUTBOX_ROWS_PER_INSERT).map((m) => ({
-      topic: m.topic, dedupe_key: m.dedupeKey, payload: JSON.stringify(m.payload),
-    }))).onConflict((c) => c.column('dedupe_key').doNothing()).execute();
-  }
-}
 
 /** Every history of `streamIds` in one statement, by stream, in version order (an unknown stream has none). */
 export async function readStreams(tx: Tx, streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
@@ -35,16 +26,31 @@ export async function readStreams(tx: Tx, streamIds: readonly string[]): Promise
 }
 
 /**
- * Appends to several streams in ONE statement: registering as an appender for all of them (horizon.ts), each row
+ * Which rows are kept, as the statement's filter. One stream (most appends): its version checked once, by a
+ * sub-select of constants, before registering; a group: every stream registered, each row's stream checked.
+ */
+const oneStream = (a: GroupAppend, registered: boolean) => sql<boolean>`(select coalesce(max(e.stream_version), 0) from events e where e.stream_id = ${a.streamId}) = ${a.expected}::integer
+      and ${registered ? sql<boolean>`true` : registerAppender(a.streamId)}`;
+const manyStreams = (streams: readonly string[]) => sql<boolean>`${registerAppenders([...new Set(streams)])}
+      and (select coalesce(max(e.stream_version), 0) from events e where e.stream_id = v.stream_id) = v.expected`;
+
+/**
+ * THE statement that inserts events, for one stream or a group of them. Appends to several streams in ONE
+ * statement: registering as an appender for all of them (horizon.ts), each row
  * kept only if its stream is still at the version it was read at, then the projections over all of it and one
  * outbox insert. Rows travel as seven arrays, so the statement's text is the same for any group.
  *
  * The version check reads the statement's snapshot, taken before the stream locks were granted: a writer that
  * committed meanwhile is caught by the unique (stream, version) instead, whose row is then skipped (DO NOTHING).
  * An entry whose rows were all skipped answers null (its stream moved: the caller decides it again); one with only
- * some skipped cannot be kept, so it throws and the caller's transaction rolls back.
+ * some skipped cannot be kept, so it throws (a ConcurrencyError) and the caller's transaction rolls back.
+ * Projections then run over all of it (replay.ts: each projection over the whole batch, in log order).
  */
-export async function appendGroupInTx(tx: Tx, projections: readonly Projection[], appends: readonly GroupAppend[]): Promise<(RecordedEvent[] | null)[]> {
+export async function appendInTx(
+  tx: Tx, projections: readonly Projection[], appends: readonly GroupAppend[],
+  /** The one stream's appender was registered by the caller already (an append at 'any' reads its version first). */
+  registered = false,
+): Promise<(RecordedEvent[] | null)[]> {
   const rows = appends.flatMap((a, entry) => {
     const metadata = JSON.stringify(a.metadata ?? {});
     return a.events.map((e, i) => ({ entry, stream: a.streamId, version: a.expected + i + 1, type: e.type, data: JSON.stringify(e.data ?? {}), metadata, expected: a.expected }));
@@ -58,8 +64,7 @@ export async function appendGroupInTx(tx: Tx, projections: readonly Projection[]
     from unnest(${column('stream')}::text[], ${column('version')}::integer[], ${column('type')}::text[],
                 ${column('data')}::text[], ${column('metadata')}::text[], ${column('expected')}::integer[])
          with ordinality as v(stream_id, stream_version, type, data, metadata, expected, n)
-    where ${registerAppenders([...new Set(column('stream'))])}
-      and (select coalesce(max(e.stream_version), 0) from events e where e.stream_id = v.stream_id) = v.expected
+    where ${appends.length === 1 ? oneStream(appends[0]!, registered) : manyStreams(column('stream'))}
     order by v.n
     on conflict on constraint events_stream_version_unique do nothing
     returning *`.execute(tx);
@@ -72,12 +77,16 @@ export async function appendGroupInTx(tx: Tx, projections: readonly Projection[]
   const results = appends.map((a) => {
     const got = (byStream.get(a.streamId) ?? []).sort((x, y) => x.position - y.position);
     if (got.length === 0) return null;
-    if (got.length !== a.events.length) throw new Error(`stream ${a.streamId} moved during a group's append`);
+    if (got.length !== a.events.length) throw new ConcurrencyError(a.streamId, a.expected, -1);
     return got;
   });
 
   const recorded = results.flatMap((r) => r ?? []).sort((a, b) => a.position - b.position);
-  await replay(tx, projections, recorded);
-  await insertOutbox(tx, appends.flatMap((a, i) => (results[i] ? a.outbox ?? [] : [])));
+  if (recorded.length > 0) await replay(tx, projections, recorded);
+  await addToOutbox(tx, appends.flatMap((a, i) => {
+    const got = results[i];
+    if (!got) return [];
+    return typeof a.outbox === 'function' ? a.outbox(got) : a.outbox ?? [];
+  }));
   return results;
 }

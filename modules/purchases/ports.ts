@@ -1,0 +1,50 @@
+import type { Product } from '../catalogue/index.ts';
+
+/** What purchases needs from other modules, handed over by the composition root (src/server/modules.ts). */
+
+export type Currency = 'PLN' | 'EUR' | 'USD';
+
+export type PriceForSale = { currency: Currency; amount: number; priceId: string };
+
+/** What purchases needs to know about a product to sell it and to hand its links to owners. */
+export type ProductForSale = {
+  key: string;
+  title: { pl: string; en: string };
+  /** The event's start, an instant (Europe/Warsaw on the page). */
+  liveAt: Date;
+  durationMinutes: number;
+  prices: PriceForSale[];
+  /** `media:<path under MEDIA_DIR>` for a recording we serve, an https URL for one hosted elsewhere, or null. */
+  recordingLink: string | null;
+  /** The live meeting's URL, or null. Owners only. */
+  liveLink: string | null;
+  /** On the public pages and on sale; an unpublished product is not sold, its owners keep their access. */
+  published: boolean;
+};
+
+export type ProductLookup = (key: string) => Promise<ProductForSale | null>;
+
+/** Which product a payment-provider price id belongs to (the hand-off page only knows the price). */
+export type PriceLookup = (priceId: string) => Promise<string | null>;
+
+/** The buyer as mail needs them; personal data stays in the accounts module. */
+export type BuyerLookup = (userId: string) => Promise<{ email: string; name: string; language: 'pl' | 'en' } | null>;
+
+/** Name, e-mail and phone of each user still holding personal data, for the admin's attendee lists. */
+export type ContactsLookup = (userIds: readonly string[]) => Promise<ReadonlyMap<string, { name: string; email: string; phone: string }>>;
+
+export type PurchasesPorts = {
+  /** The catalogue's product as it is sold (prices, start, the links only owners get). */
+  products: ProductLookup;
+  productKeyForPrice: PriceLookup;
+  /** The catalogue's product as its owners see it (My Recordings, the watch page), published or not. */
+  listing: (key: string) => Promise<Product | null>;
+  /** The catalogue's rule: 24 hours after its start an event is over (the watch page turns to the recording). */
+  isEventOver: (startsAt: Date, now: Date) => boolean;
+  /** The accounts module's mail contact of a buyer. */
+  buyers: BuyerLookup;
+  /** The accounts module's contact details of buyers (the admin's attendee lists). */
+  contacts: ContactsLookup;
+  /** The site's public origin, for links in mail and the dev checkout. */
+  origin: () => string;
+};

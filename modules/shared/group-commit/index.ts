@@ -1,0 +1,1 @@
+export { groupCommit, groupLoop, type GroupOptions } from './loop.ts';
