@@ -15,7 +15,8 @@ import { resolveClient } from '../client.ts';
 import type { DefaultHeaders, HttpObserver } from '../http-observer.ts';
 import { cookieValue, langSetCookie } from '../cookies.ts';
 import { negotiate } from './compression.ts';
-import { cachedHeaders, pageStore } from './store.ts';
+import { pageStore } from './registry.ts';
+import { cachedHeaders } from './store.ts';
 import { UNKNOWN_SESSION, visitorOf } from './visitor.ts';
 
 /**

@@ -5,7 +5,8 @@
  */
 import type { APIContext } from 'astro';
 import { keepOf } from './routes.ts';
-import { pageStore, userTag, type PageTag, type UserTag } from './store.ts';
+import { pageStore } from './registry.ts';
+import { userTag, type PageTag, type UserTag } from './store.ts';
 
 /** How long a kept answer may be served from memory; a change it shows drops it at once anyway. */
 export const PAGE_MAX_AGE = 300;

@@ -21,7 +21,8 @@ import { LANG_COOKIE, resolveLang } from '../../i18n/index.ts';
 import { cookieValue } from '../cookies.ts';
 import { astroSetCookies, keepAstroCookies } from '../astro-internals.ts';
 import { asBody, compressResponse, negotiate, varyWithEncoding } from './compression.ts';
-import { cachedHeaders, pageStore, userTag } from './store.ts';
+import { pageStore } from './registry.ts';
+import { cachedHeaders, userTag } from './store.ts';
 import { UNKNOWN_SESSION, visitorOf, type Visitor } from './visitor.ts';
 
 function maxAgeOf(cdnCacheControl: string | null): number {

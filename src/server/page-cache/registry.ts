@@ -6,10 +6,8 @@
  * `Symbol.for` key on globalThis there is one store whatever the chunking, and one way of recognising a session from
  * memory (set by the runtime at boot). Nothing else in src/ keeps state on globalThis.
  */
-import type { PageStore } from './store.ts';
-
-/** A session token's user as remembered by this process: a user, null for a dead session, undefined when it cannot tell. */
-export type RecallSession = (token: string) => { id: string } | null | undefined;
+import { createPageStore, type PageStore } from './store.ts';
+import type { RecallSession } from './types.ts';
 
 type Registry = { store: PageStore | undefined; recall: RecallSession | undefined };
 
@@ -20,4 +18,11 @@ export function registry(): Registry {
   const holder = globalThis as { [KEY]?: Registry };
   holder[KEY] ??= { store: undefined, recall: undefined };
   return holder[KEY];
+}
+
+/** The one store of this process, shared by the front server and Astro's provider. */
+export function pageStore(): PageStore {
+  const shared = registry();
+  shared.store ??= createPageStore();
+  return shared.store;
 }

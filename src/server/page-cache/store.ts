@@ -6,10 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { createInvalidation } from '../../../modules/shared/memory/index.ts';
 import { compressAll, compressOnce, type Encoding } from './compression.ts';
 import { narrowedHeaders } from './csp.ts';
-import { registry } from './registry.ts';
-import type { Visitor } from './visitor.ts';
+import type { Visitor } from './types.ts';
 
 /** Cache tags of public pages: `catalogue` (products, facilitators), `articles`, `static` (terms, contact). */
 export type PageTag = 'catalogue' | 'articles' | 'static';
@@ -102,15 +102,15 @@ export type PageStore = {
   invalidate(tags: readonly string[]): void;
 };
 
-function createPageStore(): PageStore {
+export function createPageStore(): PageStore {
   const pages = new LRUCache<string, CachedPage>({ maxSize: MAX_BYTES, sizeCalculation: sizeOf });
   const callers = new LRUCache<string, CachedPage>({ maxSize: MAX_CALLER_BYTES, sizeCalculation: sizeOf });
   const queried = new LRUCache<string, CachedPage>({ maxSize: MAX_QUERIED_BYTES, sizeCalculation: sizeOf });
   const partOf = (visitor: Visitor, entry: string) => (visitor.user !== null ? callers : isQueried(entry) ? queried : pages);
-  /** Bumped by every invalidation (signed-in callers' copies) and by those of public tags (public pages). */
-  let callerGeneration = 0;
-  let publicGeneration = 0;
-  const generationOf = (visitor: Visitor) => (visitor.user !== null ? callerGeneration : publicGeneration);
+  /** Every invalidation stales signed-in callers' renders in flight; only those of public tags stale public ones. */
+  const callerRenders = createInvalidation();
+  const publicRenders = createInvalidation();
+  const rendersOf = (visitor: Visitor) => (visitor.user !== null ? callerRenders : publicRenders);
   let recompressing: Promise<void> = Promise.resolve();
   let waiting = 0;
   /**
@@ -140,10 +140,10 @@ function createPageStore(): PageStore {
       if (page && !page.final && visitor.user === null) recompress(part, entry, page);
       return page;
     },
-    generation: generationOf,
+    generation: (visitor) => rendersOf(visitor).ticket(),
     recompressed: () => recompressing,
     put(visitor, pathAndQuery, atGeneration, page, body, maxAgeSeconds, wanted) {
-      if (atGeneration !== generationOf(visitor)) return null;
+      if (!rendersOf(visitor).holds(atGeneration)) return null;
       const caller = visitor.user !== null;
       const bodies = !caller ? { identity: body, br: compressOnce(body, 'br'), gzip: compressOnce(body, 'gzip') }
         : wanted === 'identity' ? { identity: body } : { identity: body, [wanted]: compressOnce(body, wanted) };
@@ -156,18 +156,11 @@ function createPageStore(): PageStore {
       return stored;
     },
     invalidate(tags) {
-      callerGeneration += 1;
-      if (!tags.every(isUserTag)) publicGeneration += 1;
+      callerRenders.invalidate();
+      if (!tags.every(isUserTag)) publicRenders.invalidate();
       for (const store of [pages, queried, callers]) {
         for (const [key, page] of store.entries()) if (page.tags.some((t) => tags.includes(t))) store.delete(key);
       }
     },
   };
-}
-
-/** The one store of this process, shared by the front server and Astro's provider (see registry.ts). */
-export function pageStore(): PageStore {
-  const shared = registry();
-  shared.store ??= createPageStore();
-  return shared.store;
 }

@@ -1,13 +1,11 @@
-/**
- * Who a page is rendered for, as far as the page cache is concerned: the language it is rendered in and the
- * signed-in user, if any. One visitor's copy of a URL is never another's.
- */
+/** Which visitor a request is answered for (types.ts says what a visitor is). */
 import { LANG_COOKIE, resolveLang, type Lang } from '../../i18n/index.ts';
 import { cookieValue } from '../cookies.ts';
 import { sessionToken } from '../session.ts';
-import { registry, type RecallSession } from './registry.ts';
+import { registry } from './registry.ts';
+import type { RecallSession, Visitor } from './types.ts';
 
-export type Visitor = { readonly lang: Lang; readonly user: string | null };
+export type { Visitor } from './types.ts';
 
 /** A session this process cannot vouch for from memory: rendered for it, never stored, never answered from the store. */
 export const UNKNOWN_SESSION = 'unknown-session';

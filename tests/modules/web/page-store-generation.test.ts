@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageStore } from '../../../src/server/page-cache/store.ts';
+import { pageStore } from '../../../src/server/page-cache/registry.ts';
 import { anonymous, signedIn } from '../../../src/server/page-cache/visitor.ts';
 
 const page = (tags: string[]) => ({ status: 200, headers: [['content-type', 'text/html']] as [string, string][], tags });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compressAll } from '../../../src/server/page-cache/compression.ts';
-import { pageStore } from '../../../src/server/page-cache/store.ts';
+import { pageStore } from '../../../src/server/page-cache/registry.ts';
 import { anonymous, signedIn } from '../../../src/server/page-cache/visitor.ts';
 
 const page = { status: 200, headers: [['content-type', 'text/html']] as [string, string][], tags: ['catalogue'] };
