@@ -108,3 +108,24 @@ test('the watch page speaks English too, and a visitor without a session is deni
   await page.goto(`${server.url}/anulowano-platnosc?lang=pl`);
   await expect(page.getByRole('heading', { name: 'Płatność nie powiodła się.' })).toBeVisible();
 });
+
+test('a buyer over the checkout limit is told why in their language, not the generic failure, and taken back', async ({ page }) => {
+  await signedIn(page.context(), 'niecierpliwy@example.com');
+  const priceId = 'price_demo_breath_usd';
+  let refused = 0;
+  for (let i = 0; i < 15 && refused === 0; i += 1) {
+    const r = await page.request.post(`${server.url}/create-checkout-session`, {
+      headers: { origin: server.url, 'content-type': 'application/json' },
+      data: { priceId, video: { key: DEMO_KEYS.breath }, email: 'niecierpliwy@example.com', name: 'Niecierpliwy', locale: 'pl' },
+    });
+    if (r.status() === 429) refused += 1;
+  }
+  expect(refused).toBe(1);
+  await page.goto(`${server.url}/video-details/${DEMO_KEYS.breath}`);
+  const alerted = page.waitForEvent('dialog');
+  await page.goto(`${server.url}/ladowanie-platnosci/${priceId}`);
+  const dialog = await alerted;
+  expect(dialog.message()).toBe('Zbyt wiele prób. Spróbuj ponownie za chwilę.');
+  await dialog.accept();
+  await expect(page).toHaveURL(new RegExp(`/video-details/${DEMO_KEYS.breath}$`));
+});
