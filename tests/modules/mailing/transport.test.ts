@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smtpSender, type Mail } from '../../modules/mailing/index.ts';
-import { startSmtp } from '../support/smtp.ts';
+import { smtpSender, type Mail } from '../../../modules/mailing/index.ts';
+import { startSmtp } from '../../support/smtp.ts';
 
 /**
  * Every SMTP_URL form against a real loopback relay: one without STARTTLS, one offering STARTTLS with a

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../modules/shared/kernel/index.ts';
-import { clientKey, createRateLimiter, type Count } from '../../modules/shared/rate-limit/index.ts';
-import { backends, openMigrated } from '../support/databases.ts';
+import { fixedClock } from '../../../../modules/shared/kernel/index.ts';
+import { clientKey, createRateLimiter, type Count } from '../../../../modules/shared/rate-limit/index.ts';
+import { backends, openMigrated } from '../../../support/databases.ts';
 
 describe('the client a limit counts', () => {
   it('is an IPv4 address, also when written IPv4-mapped', () => {

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMailing, mailMessage, type Mail } from '../../modules/mailing/index.ts';
-import { parseEnv } from '../../modules/shared/config/index.ts';
-import { createEventStore } from '../../modules/shared/events/index.ts';
-import { createOutboxWorker, defaultBackoff, type OutboxWorkerOptions } from '../../modules/shared/outbox/index.ts';
-import { backends, openMigrated } from '../support/databases.ts';
-import { startSmtp } from '../support/smtp.ts';
-import { startTcpProxy } from '../support/tcp-proxy.ts';
+import { createMailing, mailMessage, type Mail } from '../../../modules/mailing/index.ts';
+import { parseEnv } from '../../../modules/shared/config/index.ts';
+import { createEventStore } from '../../../modules/shared/events/index.ts';
+import { createOutboxWorker, defaultBackoff, type OutboxWorkerOptions } from '../../../modules/shared/outbox/index.ts';
+import { backends, openMigrated } from '../../support/databases.ts';
+import { startSmtp } from '../../support/smtp.ts';
+import { startTcpProxy } from '../../support/tcp-proxy.ts';
 
 /** Mail when the relay is down, refusing, hanging or not offering the TLS we insist on. */
 const mail: Mail = { to: 'anna@example.com', subject: 'Potwierdź adres e-mail', text: 'Treść', html: '<p>Treść</p>' };

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAudit } from '../../modules/audit/index.ts';
-import { parseEnv } from '../../modules/shared/config/index.ts';
-import { createEventStore, type NewEvent } from '../../modules/shared/events/index.ts';
-import { backends, openMigrated } from '../support/databases.ts';
+import { createAudit } from '../../../modules/audit/index.ts';
+import { parseEnv } from '../../../modules/shared/config/index.ts';
+import { createEventStore, type NewEvent } from '../../../modules/shared/events/index.ts';
+import { backends, openMigrated } from '../../support/databases.ts';
 
 const ADMIN = 'u-admin';
 const BUYER = 'u-buyer';

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { userDecider, type UserEvent } from '../../modules/accounts/user.ts';
-import { fixedClock } from '../../modules/shared/kernel/index.ts';
-import { deciderSpec } from '../../modules/shared/kernel/spec.ts';
-import { accountsInstance, drainOutbox, linkIn, outboxMails, refusal, verifiedUser } from '../support/accounts-module.ts';
-import { backends, openMigrated } from '../support/databases.ts';
+import { userDecider, type UserEvent } from '../../../modules/accounts/user.ts';
+import { fixedClock } from '../../../modules/shared/kernel/index.ts';
+import { deciderSpec } from '../../../modules/shared/kernel/spec.ts';
+import { accountsInstance, drainOutbox, linkIn, outboxMails, refusal, verifiedUser } from '../../support/accounts-module.ts';
+import { backends, openMigrated } from '../../support/databases.ts';
 
 const { given } = deciderSpec(userDecider);
 const userId = 'a1';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RequestInfo } from '../../modules/accounts/index.ts';
-import { fixedClock } from '../../modules/shared/kernel/index.ts';
-import { accountsInstance, drainOutbox, linkIn, outboxMails, refusal } from '../support/accounts-module.ts';
-import { backends, openMigrated } from '../support/databases.ts';
+import type { RequestInfo } from '../../../modules/accounts/index.ts';
+import { fixedClock } from '../../../modules/shared/kernel/index.ts';
+import { accountsInstance, drainOutbox, linkIn, outboxMails, refusal } from '../../support/accounts-module.ts';
+import { backends, openMigrated } from '../../support/databases.ts';
 
 const req: RequestInfo = { ip: '10.0.0.1', language: 'pl' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deciderSpec } from '../../modules/shared/kernel/spec.ts';
-import { MIN_PASSWORD_LENGTH, userDecider, type UserEvent } from '../../modules/accounts/user.ts';
+import { deciderSpec } from '../../../modules/shared/kernel/spec.ts';
+import { MIN_PASSWORD_LENGTH, userDecider, type UserEvent } from '../../../modules/accounts/user.ts';
 
 /** One account's rules, given its events, when a command, then the events it records or the rule that refuses. */
 const { given } = deciderSpec(userDecider);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv, parseSmtpUrl } from '../../modules/shared/config/index.ts';
+import { ConfigError, parseEnv, parseSmtpUrl } from '../../../../modules/shared/config/index.ts';
 
 describe('SMTP_URL', () => {
   it('reads each documented form', () => {

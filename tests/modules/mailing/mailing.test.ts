@@ -1,11 +1,11 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMailing, mailMessage, type Mail } from '../../modules/mailing/index.ts';
-import { parseEnv } from '../../modules/shared/config/index.ts';
-import { createEventStore } from '../../modules/shared/events/index.ts';
-import { createOutboxWorker } from '../../modules/shared/outbox/index.ts';
-import { backends, openMigrated } from '../support/databases.ts';
-import { startSmtp } from '../support/smtp.ts';
+import { createMailing, mailMessage, type Mail } from '../../../modules/mailing/index.ts';
+import { parseEnv } from '../../../modules/shared/config/index.ts';
+import { createEventStore } from '../../../modules/shared/events/index.ts';
+import { createOutboxWorker } from '../../../modules/shared/outbox/index.ts';
+import { backends, openMigrated } from '../../support/databases.ts';
+import { startSmtp } from '../../support/smtp.ts';
 
 const mail: Mail = {
   to: 'Anna.Kowalska@example.com',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupCommit } from '../../modules/shared/outbox/index.ts';
+import { groupCommit } from '../../../../modules/shared/outbox/index.ts';
 
 /** Group commit (modules/shared/outbox/group.ts): what the campaign lane's statements are batched with. */
 describe('group commit', () => {

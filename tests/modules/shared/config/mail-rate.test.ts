@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv } from '../../../modules/shared/config/index.ts';
+import { ConfigError, parseEnv } from '../../../../modules/shared/config/index.ts';
 
 describe('MAIL_RATE (campaign messages per second)', () => {
   it('defaults to 10 and takes a number, 0 meaning unlimited', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createSessionMemory } from '../../modules/accounts/session-memory.ts';
-import { usersConcerned } from '../../modules/shared/memory/index.ts';
-import type { SessionUser } from '../../modules/accounts/index.ts';
-import type { RecordedEvent } from '../../modules/shared/events/index.ts';
-import { fixedClock } from '../../modules/shared/kernel/index.ts';
+import { createSessionMemory } from '../../../modules/accounts/session-memory.ts';
+import { usersConcerned } from '../../../modules/shared/memory/index.ts';
+import type { SessionUser } from '../../../modules/accounts/index.ts';
+import type { RecordedEvent } from '../../../modules/shared/events/index.ts';
+import { fixedClock } from '../../../modules/shared/kernel/index.ts';
 
 const anna: SessionUser = { id: 'u-anna', name: 'Anna', email: 'anna@example.com', phone: '', role: 'user' };
 const ben: SessionUser = { id: 'u-ben', name: 'Ben', email: 'ben@example.com', phone: '', role: 'user' };

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RequestInfo } from '../../modules/accounts/index.ts';
-import { accountsInstance, drainOutbox, linkIn, outboxMails, refusal, verifiedUser } from '../support/accounts-module.ts';
-import { backends, openMigrated } from '../support/databases.ts';
-import { countsFor, defaultLimits } from '../../modules/accounts/limits.ts';
-import { fixedClock } from '../../modules/shared/kernel/index.ts';
-import { createRateLimiter } from '../../modules/shared/rate-limit/index.ts';
+import type { RequestInfo } from '../../../modules/accounts/index.ts';
+import { accountsInstance, drainOutbox, linkIn, outboxMails, refusal, verifiedUser } from '../../support/accounts-module.ts';
+import { backends, openMigrated } from '../../support/databases.ts';
+import { countsFor, defaultLimits } from '../../../modules/accounts/limits.ts';
+import { fixedClock } from '../../../modules/shared/kernel/index.ts';
+import { createRateLimiter } from '../../../modules/shared/rate-limit/index.ts';
 
 /** Log-out, log-out everywhere, login throttling and queued mail requests, on two instances sharing one database. */
 describe.each(backends)('accounts sessions and limits on $name', (backend) => {

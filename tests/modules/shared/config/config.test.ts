@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isTrustedProxy, loadConfig, parseEnv } from '../../modules/shared/config/index.ts';
+import { ConfigError, isTrustedProxy, loadConfig, parseEnv } from '../../../../modules/shared/config/index.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectPostgres, type DatabaseHandle } from '../../modules/shared/db/index.ts';
-import { createEventStore, createLogFollower, type EventStore, type Tx } from '../../modules/shared/events/index.ts';
-import { backends, openMigrated } from '../support/databases.ts';
+import { connectPostgres, type DatabaseHandle } from '../../../../modules/shared/db/index.ts';
+import { createEventStore, createLogFollower, type EventStore, type Tx } from '../../../../modules/shared/events/index.ts';
+import { backends, openMigrated } from '../../../support/databases.ts';
 
 /** A transaction held open until the test lets it commit, with what it appended. */
 function openAppend(handle: DatabaseHandle, store: EventStore, streamId: string) {

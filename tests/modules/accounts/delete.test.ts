@@ -1,11 +1,11 @@
 import pino from 'pino';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RequestInfo } from '../../modules/accounts/index.ts';
-import { createContact } from '../../modules/contact/index.ts';
-import { devMailboxSender } from '../../modules/mailing/index.ts';
-import { accountsInstance, drainOutbox, outboxMails, refusal, verifiedUser } from '../support/accounts-module.ts';
-import { backends, openMigrated, tablesHolding } from '../support/databases.ts';
+import type { RequestInfo } from '../../../modules/accounts/index.ts';
+import { createContact } from '../../../modules/contact/index.ts';
+import { devMailboxSender } from '../../../modules/mailing/index.ts';
+import { accountsInstance, drainOutbox, outboxMails, refusal, verifiedUser } from '../../support/accounts-module.ts';
+import { backends, openMigrated, tablesHolding } from '../../support/databases.ts';
 
 const req: RequestInfo = { ip: '10.0.0.7', language: 'pl' };
 const zofia = { name: 'Zofia Usuwalska', email: 'Zofia.Usuwalska@Example.com', phone: '+48 511 987 654', password: 'pierwsze' };
