@@ -4,12 +4,12 @@ import { connectPostgres, type DatabaseHandle } from '../../modules/shared/db/in
 import { createEventStore, type Projection, type Tx } from '../../modules/shared/events/index.ts';
 import { handleCommand } from '../../modules/shared/kernel/index.ts';
 import { counter } from '../support/counter.ts';
-import { backends, openMigrated } from '../support/databases.ts';
+import { backends, onPostgres, openMigrated } from '../support/databases.ts';
 
 /** Command groups (modules/shared/kernel/command-group.ts) beside other writers and another instance, on PostgreSQL. */
 const postgres = backends.find((b) => b.name === 'postgres');
 
-describe.skipIf(!postgres)('groups of two instances on one PostgreSQL (TEST_DATABASE_URL)', () => {
+describe.skipIf(!postgres)(onPostgres('groups of two instances on one PostgreSQL'), () => {
   let handle: Awaited<ReturnType<typeof openMigrated>>;
   let second: DatabaseHandle;
   beforeAll(async () => {

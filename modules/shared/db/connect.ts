@@ -104,23 +104,25 @@ const PGLITE_MEMORY = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=
 /**
  * A fresh data directory is made by a second, temporary PGlite (initdb) whose few hundred megabytes of
  * WebAssembly memory stay mapped until a full garbage collection, which an idle server may not run for
- * a long time. One collection now, once at start-up, hands them back (about 250 MB of resident memory).
+ * a long time. One collection now, once at start-up, hands them back (how much: bench/README.md).
  */
 function releaseInitdbMemory() {
   v8.setFlagsFromString('--expose-gc');
   (runInNewContext('gc') as () => void)();
 }
 
-export async function connectPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+/** `template`: a data directory dumped by another PGlite, loaded instead of running initdb (the tests' fresh databases). */
+export async function connectPglite(dataDir: string | undefined, template?: Blob): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...(template ? { loadDataDir: template } : {}),
     parsers: { [INT8]: (v: string) => Number(v) },
     // PostgreSQL's buffers live in the WebAssembly memory, which never shrinks: the defaults (128 MB of shared
     // buffers, 64 MB for maintenance) make most of an idle server's memory. A site's data fits in far less.
     startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY],
   });
-  releaseInitdbMemory();
+  if (!template) releaseInitdbMemory();
   const pool = pgliteAsPool(pglite);
   const db = new Kysely<SharedTables>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
   return {

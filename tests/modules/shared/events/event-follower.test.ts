@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres, type DatabaseHandle } from '../../../../modules/shared/db/index.ts';
 import { createEventStore, createLogFollower, type EventStore, type Tx } from '../../../../modules/shared/events/index.ts';
-import { backends, openMigrated } from '../../../support/databases.ts';
+import { backends, onPostgres, openMigrated, withoutPostgres } from '../../../support/databases.ts';
 
 /** A transaction held open until the test lets it commit, with what it appended. */
 function openAppend(handle: DatabaseHandle, store: EventStore, streamId: string) {
@@ -18,7 +18,9 @@ function openAppend(handle: DatabaseHandle, store: EventStore, streamId: string)
   return { position, commit: async () => { commit(); await done; } };
 }
 
-describe.each(backends.filter((b) => b.name === 'postgres'))('reading the log while appends commit out of order on $name', (backend) => {
+// Appends committing out of order need transactions open side by side: PostgreSQL only.
+describe.skipIf(withoutPostgres)(onPostgres('reading the log while appends commit out of order on postgres'), () => {
+  const backend = backends.find((b) => b.name === 'postgres')!;
   let handle: Awaited<ReturnType<typeof openMigrated>>;
   let store: EventStore;
   beforeAll(async () => {
