@@ -1,9 +1,9 @@
 import { localeOf, type Lang } from './locale.ts';
 
 /** Dates as the institute reads them: on the Warsaw calendar, in the visitor's language. */
-export const ZONE = 'Europe/Warsaw';
+const ZONE = 'Europe/Warsaw';
 
-export type DateStyle = 'day' | 'dayTime' | 'numeric' | 'month' | 'short' | 'shortTime';
+type DateStyle = 'day' | 'dayTime' | 'numeric' | 'month' | 'short' | 'shortTime';
 
 /**
  * The one date formatter: `day` "17 grudnia 2026", `dayTime` "17 grudnia 2026 18:00", `numeric`

@@ -1,5 +1,5 @@
 // Text helpers safe for the browser too (islands import this door): no Node APIs here.
-export { formatDate, formatDayRange, fromWarsawInput, toWarsawInput, warsawDaysFrom, warsawInstant, ZONE, type DateStyle } from './dates.ts';
+export { formatDate, formatDayRange, fromWarsawInput, toWarsawInput, warsawDaysFrom, warsawInstant } from './dates.ts';
 export { localeOf, type Lang } from './locale.ts';
 export { formatMoney } from './money.ts';
 export { slugify } from './slug.ts';
