@@ -9,7 +9,7 @@ import { record } from './table.ts';
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 100_000);
 /**
  * Commands in flight at once, each on its own stream (as many visitors acting at the same moment). Commands arriving
- * together share a commit (the kernel's group commit), and every commit waits for one disk flush (≈ 2.2 ms on the slower machine of 25 November), so
+ * together share a commit (the kernel's group commit), and every commit waits for one disk flush (bench/README.md), so
  * the rate grows with how many act at once: measured at 16 and at 64. The rebuild follows the first run.
  */
 const APPENDERS = (process.env.BENCH_APPENDERS ?? '16,64').split(',').map(Number);

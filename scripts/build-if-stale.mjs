@@ -18,7 +18,7 @@ function newest(path) {
   return max;
 }
 
-export function isBuildStale() {
+function isBuildStale() {
   if (!existsSync(STAMP)) return true;
   const built = statSync(STAMP).mtimeMs;
   return SOURCES.some((s) => newest(join(root, s)) > built);

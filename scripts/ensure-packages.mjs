@@ -5,7 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy';
+const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy';
 
 const NEEDED = [
   { binary: CHROMIUM, pkg: 'chromium', variable: 'CHROMIUM_PATH' },

@@ -21,5 +21,3 @@ export function unsubscribeTokens(secret: string) {
     },
   };
 }
-
-export type UnsubscribeTokens = ReturnType<typeof unsubscribeTokens>;

@@ -16,8 +16,8 @@ export type ArticleCommand = PublishArticle | RemoveArticle;
 export type ArticleState = { status: 'absent' | 'published' | 'removed' };
 
 /** Spec 9: the article key's title part is at most 80 characters; the suffix has 6. */
-export const ARTICLE_SLUG_MAX = 80;
-export const ARTICLE_SUFFIX_LENGTH = 6;
+const ARTICLE_SLUG_MAX = 80;
+const ARTICLE_SUFFIX_LENGTH = 6;
 
 /**
  * Six letters or digits drawn from a fresh id (the module's id source: random UUIDs in the server,

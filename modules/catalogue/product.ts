@@ -167,7 +167,7 @@ export const isEventOver = (startsAt: Date, now: Date): boolean => now.getTime()
 export const isUpcoming = (p: Pick<Product, 'startsAt'>, now: Date) => !isEventOver(new Date(p.startsAt), now);
 
 /** A working day of a multi-day training runs 09:00–17:30 (spec section 9). */
-export const WORKING_DAY_MINUTES = 510;
+const WORKING_DAY_MINUTES = 510;
 
 /**
  * How long the first session lasts, for the calendar entry of a purchase: the hours of the English

@@ -9,9 +9,9 @@ import type { ContactTables } from './schema.ts';
 
 /** The spec sets no throttle; ours: five messages per sender (client address) per ten minutes. */
 export const CONTACT_LIMIT = { max: 5, windowSeconds: 10 * 60 };
-export const contactCount = (sender: string): Count => ({ bucket: ['contact:sender', clientKey(sender)], limit: CONTACT_LIMIT });
+const contactCount = (sender: string): Count => ({ bucket: ['contact:sender', clientKey(sender)], limit: CONTACT_LIMIT });
 
-export type ContactRuntime = { db: ModuleDb<ContactTables>; kernel: CommandDeps; config: Config; clock: Clock; ids: IdSource; limiter: RateLimiter };
+type ContactRuntime = { db: ModuleDb<ContactTables>; kernel: CommandDeps; config: Config; clock: Clock; ids: IdSource; limiter: RateLimiter };
 
 /** The mail to CONTACT_TO: the sender's name and address, then the message. */
 function contactMail(to: string, fields: v.InferOutput<typeof ContactFields>) {

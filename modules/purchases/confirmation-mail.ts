@@ -1,7 +1,6 @@
 import { escapeHtml, type Mail } from '../mailing/index.ts';
-import { fillTemplate, greeting as greet, formatDate } from '../shared/text/index.ts';
+import { fillTemplate, greeting as greet, formatDate, formatMoney } from '../shared/text/index.ts';
 import type { ProductForSale } from './ports.ts';
-import { formatAmount } from './money.ts';
 
 /** The purchase confirmation in both languages (a message catalogue of this module; tested for parity). */
 export const confirmationTexts = {
@@ -56,7 +55,7 @@ export function confirmationMail(input: {
   const vars = {
     title, name: input.buyer.name, site: input.siteName, url: input.watchUrl,
     date: formatDate(input.product.liveAt, lang, 'dayTime'),
-    amount: formatAmount(input.purchase.amount, input.purchase.currency, lang),
+    amount: formatMoney(input.purchase.amount, input.purchase.currency, lang),
     until: formatDate(input.purchase.accessUntil, lang, 'day'),
   };
   const upcoming = input.product.liveAt > input.now;

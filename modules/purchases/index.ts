@@ -19,7 +19,6 @@ export { accessUntil, hasAccess, isOnSale, ACCESS_DAYS_AFTER_LIVE } from './acce
 export { WebhookSignatureError, type ProviderSession, type WebhookOutcome } from './providers.ts';
 export { confirmationTexts } from './confirmation-mail.ts';
 export { refundTexts } from './refund-mail.ts';
-export { formatAmount } from './money.ts';
 export type { FulfilResult, RefundResult } from './fulfilment.ts';
 export type { WebhookAnswer } from './stripe-webhook.ts';
 export { watchView, type WatchView, type WatchAccess } from './watch.ts';

@@ -1,7 +1,6 @@
 import { escapeHtml, type Mail } from '../mailing/index.ts';
-import { fillTemplate, greeting as greet } from '../shared/text/index.ts';
+import { fillTemplate, greeting as greet, formatMoney } from '../shared/text/index.ts';
 import type { ProductForSale } from './ports.ts';
-import { formatAmount } from './money.ts';
 
 /** The duplicate-payment refund notice in both languages (a message catalogue of this module; tested for parity). */
 export const refundTexts = {
@@ -39,7 +38,7 @@ export function refundMail(input: {
   const title = input.product.title[lang];
   const vars = {
     title, name: input.buyer.name, site: input.siteName, url: input.watchUrl, refund: input.refund.providerRefundId,
-    amount: formatAmount(input.refund.amount, input.refund.currency, lang),
+    amount: formatMoney(input.refund.amount, input.refund.currency, lang),
   };
   const lines = [greet(t.greeting, input.buyer.name), t.what, '', title, t.amount, t.when, t.reference, '', t.access, '', t.signature].map((l) => fillTemplate(l, vars));
   const link = `<a href="${escapeHtml(input.watchUrl)}">${escapeHtml(input.watchUrl)}</a>`;

@@ -1,7 +1,7 @@
 /**
  * The two catalogues, assembled from one file per area so areas can grow independently.
  * Each area types its English part against its Polish part, so a missing English key fails type checking;
- * tests/modules/i18n.test.ts fails on a key present in one language only.
+ * tests/i18n/i18n.test.ts fails on a key present in one language only.
  */
 import * as accounts from './messages/accounts.ts';
 import * as admin from './messages/admin.ts';

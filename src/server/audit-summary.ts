@@ -1,4 +1,5 @@
 import type { AuditEntry } from '../../modules/audit/index.ts';
+import { formatMoney } from '../../modules/shared/text/index.ts';
 import type { Lang, MessageKey, Translate } from '../i18n/index.ts';
 
 /** Product fields with a name of their own in the summary; any other field shows as the product definition names it. */
@@ -8,8 +9,7 @@ const FIELD_KEYS: Record<string, MessageKey> = {
 };
 
 /** "120,00 PLN" / "120.00 PLN": amounts are whole units of their currency. */
-const money = (amount: number, currency: string, lang: Lang) =>
-  `${new Intl.NumberFormat(lang === 'pl' ? 'pl-PL' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`.trim();
+const money = (amount: number, currency: string, lang: Lang) => formatMoney(amount, currency, lang, 'ledger');
 
 /**
  * One short sentence in the admin's language saying what an audit entry records. It names a buyer only while

@@ -1,11 +1,8 @@
-import type { Translate, MessageKey } from '../i18n/index.ts';
 import type { Body } from './edge.ts';
 
 /** JSON answer; every error body is `{ message }` in the caller's language. */
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers } });
-
-export const problem = (t: Translate, key: MessageKey, status: number) => json({ message: t(key) }, status);
 
 /** Bodies read and checked once at the edge (src/middleware.ts), so routes never parse raw bytes themselves. */
 const checkedBodies = new WeakMap<Request, Body>();

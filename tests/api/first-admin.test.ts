@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts.ts';
-import { createPostgresDatabase } from '../support/databases.ts';
+import { createPostgresDatabase, onPostgres, withoutPostgres } from '../support/databases.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 
@@ -113,7 +113,7 @@ describe('the first start on an empty database prints a one-time admin sign-in l
   });
 
   // Several instances can only share a server database; the embedded one belongs to one process.
-  it.skipIf(!process.env.TEST_DATABASE_URL)('prints one link in all when two instances start at once on one PostgreSQL', async () => {
+  it.skipIf(withoutPostgres)(onPostgres('prints one link in all when two instances start at once on one PostgreSQL'), async () => {
     const database = await createPostgresDatabase();
     try {
       const env = { DATABASE_URL: database.url, ADMIN_EMAILS: 'razem@example.com' };

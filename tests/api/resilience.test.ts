@@ -1,13 +1,12 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from '../support/databases.ts';
+import { createPostgresDatabase, onPostgres, withoutPostgres } from '../support/databases.ts';
 import { startServer } from '../support/server.ts';
 import { startTcpProxy } from '../support/tcp-proxy.ts';
 
-const pgUrl = process.env.TEST_DATABASE_URL;
 
 // Only a server database can become unreachable; the embedded one lives in-process.
-describe.skipIf(!pgUrl)('health while PostgreSQL goes away and comes back (TEST_DATABASE_URL)', () => {
+describe.skipIf(withoutPostgres)(onPostgres('health while PostgreSQL goes away and comes back'), () => {
   let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
   beforeAll(async () => {

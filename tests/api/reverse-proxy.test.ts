@@ -76,7 +76,7 @@ describe('behind a TLS-terminating reverse proxy (Debian Caddy, self-signed cert
   it('logs and rate-limits the client address the proxy forwarded, not the proxy\'s own nor a forged one', async () => {
     const marker = `trace-${Date.now()}`;
     await proxy.send('/healthz', { from: '127.0.0.3', headers: { 'x-request-id': marker, 'x-forwarded-for': '203.0.113.9' } });
-    await new Promise((r) => setTimeout(r, 200));
+    await expect.poll(() => server.output().includes(marker)).toBe(true);
     const line = server.output().split('\n').find((l) => l.includes(marker));
     expect(JSON.parse(line!)).toMatchObject({ ip: '127.0.0.3', path: '/healthz' });
 

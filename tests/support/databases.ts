@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { AccountsTables } from '../../modules/accounts/schema.ts';
 import type { CatalogueTables } from '../../modules/catalogue/schema.ts';
 import type { ContactTables } from '../../modules/contact/schema.ts';
@@ -8,6 +10,15 @@ import type { PurchasesTables } from '../../modules/purchases/schema.ts';
 import { connectPglite, connectPostgres, migrateToLatest, type DatabaseHandle, type SharedTables } from '../../modules/shared/db/index.ts';
 
 export type Backend = { name: 'pglite' | 'postgres'; open(): Promise<DatabaseHandle & { url?: string }> };
+
+/** True when PostgreSQL-only cases (several instances or connections on one database) cannot run. */
+export const withoutPostgres = !process.env.TEST_DATABASE_URL;
+
+/**
+ * A PostgreSQL-only case's name. Without TEST_DATABASE_URL the case is skipped (`skipIf(withoutPostgres)`), and
+ * the name says so and why, so the run lists it as not run instead of leaving it out. CI always sets the variable.
+ */
+export const onPostgres = (name: string) => (withoutPostgres ? `${name} (not run: set TEST_DATABASE_URL to a PostgreSQL)` : name);
 
 /**
  * A fresh, empty PostgreSQL database per call, created through TEST_DATABASE_URL.
@@ -38,8 +49,16 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   };
 }
 
+let template: Blob | undefined;
+/** The empty data directory of this run (tests/support/pglite-template.ts), when the project made one. */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (file) template ??= new Blob([readFileSync(file)]);
+  return template;
+}
+
 export const backends: Backend[] = [
-  { name: 'pglite', open: async () => connectPglite(undefined) },
+  { name: 'pglite', open: async () => connectPglite(undefined, { dump: pgliteTemplate() }) },
   ...(process.env.TEST_DATABASE_URL ? [{
     name: 'postgres' as const,
     async open() {

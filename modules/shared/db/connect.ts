@@ -106,7 +106,7 @@ const PGLITE_MEMORY = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=
 /**
  * A fresh data directory is made by a second, temporary PGlite (initdb) whose few hundred megabytes of
  * WebAssembly memory stay mapped until a full garbage collection, which an idle server may not run for
- * a long time. One collection now, once at start-up, hands them back (about 250 MB of resident memory).
+ * a long time. One collection now, once at start-up, hands them back (how much: bench/README.md).
  */
 function releaseInitdbMemory() {
   v8.setFlagsFromString('--expose-gc');
@@ -133,18 +133,23 @@ function startFromTemplate(dataDir: string | undefined, template: string | undef
   cpSync(template, dataDir, { recursive: true });
 }
 
-export async function connectPglite(dataDir: string | undefined, options: { template?: string } = {}): Promise<DatabaseHandle> {
+/**
+ * `template`: an empty data directory on disk that a new `dataDir` starts as a copy of (the server);
+ * `dump`: a data directory dumped by another PGlite, loaded instead of running initdb (the tests' fresh in-memory databases).
+ */
+export async function connectPglite(dataDir: string | undefined, options: { template?: string; dump?: Blob } = {}): Promise<DatabaseHandle> {
   baselineWasmOnly();
   startFromTemplate(dataDir, options.template);
   const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...(options.dump ? { loadDataDir: options.dump } : {}),
     parsers: { [INT8]: (v: string) => Number(v) },
     // PostgreSQL's buffers live in the WebAssembly memory, which never shrinks: the defaults (128 MB of shared
     // buffers, 64 MB for maintenance) make most of an idle server's memory. A site's data fits in far less.
     startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY],
   });
-  releaseInitdbMemory();
+  if (!options.dump) releaseInitdbMemory();
   const pool = pgliteAsPool(pglite);
   const db = new Kysely<SharedTables>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
   return {

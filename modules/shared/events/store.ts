@@ -47,8 +47,8 @@ export function createEventStore(db: Kysely<SharedTables>, options: {
 
   /**
    * Until `events` has been analyzed, PostgreSQL guesses that each stream of a group read (`stream_id = any(…)`)
-   * matches 0.5% of the log: 64 streams make a third of it, planned as a parallel sequential scan (35 ms on 150,000
-   * events, against 0.3 ms through the index once analyzed). Autovacuum analyzes a new table only after its naptime,
+   * matches 0.5% of the log: 64 streams make a third of it, planned as a parallel sequential scan, many times slower
+   * than through the index once analyzed (bench/README.md). Autovacuum analyzes a new table only after its naptime,
    * long after a burst has filled it, so the store analyzes the log itself as its appends double: after 1,000, 2,000,
    * 4,000 … events (each a sampled read of at most 30,000 rows, in the background).
    */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { checkoutHref, closesOnDrag, CURRENCIES, currencySwitchUrl, languageOfCurrency, type Currency } from './buy.ts';
 import Dialog from '../shared/Dialog.tsx';
+import { formatMoney } from '../../../modules/shared/text/index.ts';
 
 type PriceEntry = { currency: Currency; amount: number; priceId: string };
 type Labels = { buyNow: string; price: string; currency: string; accept: string; panel: string; dragHint: string; close: string; gross: string; terms: string };
@@ -15,9 +16,6 @@ type Props = {
 };
 
 const SIGN_UP = '/stworz-konto';
-
-const format = (amount: number, currency: Currency, lang: 'pl' | 'en') =>
-  new Intl.NumberFormat(lang === 'pl' ? 'pl-PL' : 'en-GB', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
 
 /**
  * Buy now, the bottom Buy bar and the purchase panel. A visitor without a session goes to /stworz-konto;
@@ -63,7 +61,7 @@ export default function BuyPanel({ signedIn, lang, prices, currency: startCurren
         ? <button type="button" className="button button--large" onClick={buy} data-testid="buy-now">{labels.buyNow}</button>
         : <a className="button button--large" href={SIGN_UP} data-testid="buy-now">{labels.buyNow}</a>}
       <div className={`buy-bar${barVisible && !open ? ' is-visible' : ''}`} aria-hidden={!barVisible || open}>
-        <span className="buy-bar__price">{format(price.amount, price.currency, lang)}</span>
+        <span className="buy-bar__price">{formatMoney(price.amount, price.currency, lang)}</span>
         {signedIn
           ? <button type="button" className="button" onClick={buy} tabIndex={barVisible && !open ? 0 : -1}>{labels.buyNow}</button>
           : <a className="button" href={SIGN_UP} tabIndex={barVisible && !open ? 0 : -1}>{labels.buyNow}</a>}
@@ -76,7 +74,7 @@ export default function BuyPanel({ signedIn, lang, prices, currency: startCurren
             <span className="visually-hidden">{labels.dragHint}</span>
           </div>
           <button type="button" className="buy-panel__close" onClick={() => setOpen(false)} aria-label={labels.close}>×</button>
-          <p className="buy-panel__price"><span>{labels.price}</span> <strong data-testid="buy-price">{format(price.amount, price.currency, lang)}</strong></p>
+          <p className="buy-panel__price"><span>{labels.price}</span> <strong data-testid="buy-price">{formatMoney(price.amount, price.currency, lang)}</strong></p>
           <p className="buy-panel__gross">{labels.gross}</p>
           <fieldset className="currency-switch">
             <legend>{labels.currency}</legend>

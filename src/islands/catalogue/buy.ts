@@ -13,7 +13,7 @@ export function initialCurrency(lang: 'pl' | 'en', asked: string | null): Curren
 }
 
 /** Spec 9: on a phone the panel closes when dragged down by more than 10 px. */
-export const SWIPE_CLOSE_PX = 10;
+const SWIPE_CLOSE_PX = 10;
 export const closesOnDrag = (startY: number, currentY: number) => currentY - startY > SWIPE_CLOSE_PX;
 
 /** The page to load when a currency needs the other language: same page, panel open, that currency. */

@@ -2,7 +2,7 @@
 export const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
 
 /** Spec 9: the text reveal runs over a scroll span of 0.3; unrevealed letters stay at opacity 0.14. */
-export const REVEAL_SPAN = 0.3;
+const REVEAL_SPAN = 0.3;
 export const DIM_OPACITY = 0.14;
 
 /** Opacity of letter `i` of `n` at reveal progress `p` (0..1): letters light up one after another. */

@@ -1,4 +1,4 @@
-export type CountdownParts = { days: number; hours: number; minutes: number; seconds: number };
+type CountdownParts = { days: number; hours: number; minutes: number; seconds: number };
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 

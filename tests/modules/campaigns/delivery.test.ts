@@ -144,7 +144,9 @@ describe.each(backends)('campaign delivery on $name', (backend) => {
     b.worker.start();
     try {
       await smtp.waitFor(3, 10_000);
-      await new Promise((r) => setTimeout(r, 500));
+      // Every message done; stopping then waits for any message still in a worker's hands, so none can come later.
+      const undone = async () => (await db().selectFrom('outbox').select('status').where('topic', '=', CAMPAIGN_MAIL_TOPIC).where('status', '!=', 'done').execute()).length;
+      await expect.poll(undone, { timeout: 10_000 }).toBe(0);
     } finally {
       await Promise.all([a.worker.stop(), b.worker.stop()]);
     }
