@@ -9,7 +9,7 @@ import { createUserMemory } from '../../../../modules/shared/memory/index.ts';
 import { backends, openMigrated } from '../../../support/databases.ts';
 import { purchasesOn } from '../../purchases/fixture.ts';
 
-const root = join(import.meta.dirname, '..', '..');
+const root = join(import.meta.dirname, '..', '..', '..', '..');
 
 /** Every source file of the modules, by path from the project root. */
 function moduleSources(dir = 'modules'): { path: string; source: string }[] {
