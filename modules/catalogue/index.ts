@@ -22,10 +22,11 @@ export { nobodyOwnsAnything, type OwnershipPort } from './ports.ts';
 export { changesIn, type CatalogueChange } from './changes.ts';
 
 /** Catalogue: products (seminars, workshops, trainings), facilitators, articles. */
-export function createCatalogue(ctx: ModuleContext, ports: { ownership: OwnershipPort } = { ownership: nobodyOwnsAnything }) {
+/** `behind`: true while the event log holds something this process has not applied (the public reads then ask the database). */
+export function createCatalogue(ctx: ModuleContext, ports: { ownership: OwnershipPort } = { ownership: nobodyOwnsAnything }, options: { behind?: () => boolean } = {}) {
   const db = ctx.db as unknown as ModuleDb<CatalogueTables>;
   const clock = ctx.clock ?? systemClock;
-  const { queries, forget } = cachedPublicReads(catalogueQueries(db));
+  const { queries, forget } = cachedPublicReads(catalogueQueries(db), options.behind);
   return {
     projections: [catalogueProjection],
     changesIn,

@@ -9,12 +9,15 @@ import type { CatalogueChange } from './changes.ts';
  * instance through the log follower (`forget`, called by the composition root with `changesIn`). A read
  * begun before a change is never kept after it (modules/shared/memory/invalidation.ts).
  */
-export function cachedPublicReads(queries: CatalogueQueries) {
+export function cachedPublicReads(queries: CatalogueQueries, behind: () => boolean = () => false) {
   const invalidations: Record<CatalogueChange, Invalidation> = { catalogue: createInvalidation(), articles: createInvalidation() };
   const memo = <T>(change: CatalogueChange, load: () => Promise<T>) => {
     const invalidation = invalidations[change];
     let held: { ticket: number; value: Promise<T> } | null = null;
     return (): Promise<T> => {
+      // While the log holds changes not yet applied here, the database is asked (and what it says kept only once
+      // the follower's read has invalidated what came before): a change shows on the next request on every instance.
+      if (behind()) return load();
       if (held && invalidation.holds(held.ticket)) return held.value;
       const entry = { ticket: invalidation.ticket(), value: load() };
       held = entry;

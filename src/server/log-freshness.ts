@@ -25,5 +25,11 @@ export function trackLogFreshness(source: Pick<LogFollowerOptions, 'listen' | 'r
     }) as LogFollowerOptions['readAll'],
     /** False before the first listen and from any notification until it has been read. */
     isCurrent: () => heard > 0 && read >= heard,
+    /**
+     * True from a notification until it has been read: another instance (or this one) committed something this
+     * process has not applied yet. What is kept for everybody (stored pages, the public catalogue) is not answered
+     * from memory meanwhile, so a change shows on the very next request on every instance.
+     */
+    isBehind: () => read < heard,
   };
 }

@@ -17,10 +17,10 @@ import { invalidatePages, userTag } from './page-cache/index.ts';
  * The composition root: builds each module, registers its projections with the store and its
  * outbox handlers with the worker, and seeds an empty database with the demo content.
  */
-export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness } = {}) {
+export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & { isBehind?: () => boolean } } = {}) {
   const mailing = createMailing(ctx);
   // The catalogue asks purchases who owns what; purchases is built below and asked only when a page renders.
-  const catalogue = createCatalogue(ctx, { ownership: { ownedKeys: (userId) => purchases.ownedKeys(userId), ownershipChangesAt: (userId) => purchases.accessChangesAt(userId), linksFor: (userId, key) => purchases.linksFor(userId, key) } });
+  const catalogue = createCatalogue(ctx, { ownership: { ownedKeys: (userId) => purchases.ownedKeys(userId), ownershipChangesAt: (userId) => purchases.accessChangesAt(userId), linksFor: (userId, key) => purchases.linksFor(userId, key) } }, { behind: () => options.log?.isBehind?.() ?? false });
   const contact = createContact(ctx);
   // Purchases and accounts need each other (the profile lists purchases, a purchase mails its buyer): each port's
   // methods reach the other module when called, never patched in after construction.

@@ -8,7 +8,7 @@ import { createOutboxWorker, type OutboxHandler, type OutboxWorker } from '../..
 import { createLogger, type Logger } from './logger.ts';
 import { trackLogFreshness } from './log-freshness.ts';
 import { observeHttp, type HttpObserver } from './http-observer.ts';
-import { recallSessionsWith } from './page-cache/index.ts';
+import { holdPagesWhileBehind, recallSessionsWith } from './page-cache/index.ts';
 import { wireModules, type Services } from './modules.ts';
 
 export type Runtime = {
@@ -117,6 +117,7 @@ async function boot(): Promise<Runtime> {
       },
     };
     recallSessionsWith(wired.services.accounts.recallSession);
+    holdPagesWhileBehind(freshness.isBehind);
     installShutdown(runtime);
     log.info({ database: database.kind, dataDir: config.DATA_DIR }, 'ready');
     return runtime;

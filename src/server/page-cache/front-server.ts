@@ -15,7 +15,7 @@ import { resolveClient } from '../client.ts';
 import type { DefaultHeaders, HttpObserver } from '../http-observer.ts';
 import { cookieValue, langSetCookie } from '../cookies.ts';
 import { negotiate } from './compression.ts';
-import { pageStore } from './registry.ts';
+import { pageStore, registry } from './registry.ts';
 import { cachedHeaders } from './store.ts';
 import { UNKNOWN_SESSION, visitorOf } from './visitor.ts';
 
@@ -39,7 +39,7 @@ export const UNSERVED_METHOD_HEADER = 'x-gestalt-unserved-method';
 const queryParam = (query: string, name: string) => (query ? new URLSearchParams(query).get(name) : null);
 
 function answerFromCache(req: IncomingMessage, res: ServerResponse, trust: TrustProxy, defaults: DefaultHeaders): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || registry().behind()) return false;
   const cookie = req.headers.cookie;
   const url = req.url ?? '/';
   const q = url.indexOf('?');

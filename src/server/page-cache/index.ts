@@ -14,5 +14,6 @@ export { applyKeep, invalidatePages, keepNot, PAGE_MAX_AGE } from './keep.ts';
 export { ROUTES } from './routes.ts';
 export { userTag } from './store.ts';
 export { recallSessionsWith } from './visitor.ts';
+export { holdPagesWhileBehind } from './registry.ts';
 export { startFrontServer, TIMEOUTS, UNSERVED_METHOD_HEADER } from './front-server.ts';
 export { loadStaticFiles } from './static-files.ts';

@@ -21,7 +21,7 @@ import { LANG_COOKIE, resolveLang } from '../../i18n/index.ts';
 import { cookieValue } from '../cookies.ts';
 import { astroSetCookies, keepAstroCookies } from '../astro-internals.ts';
 import { asBody, compressResponse, negotiate, varyWithEncoding } from './compression.ts';
-import { pageStore } from './registry.ts';
+import { pageStore, registry } from './registry.ts';
 import { cachedHeaders, userTag } from './store.ts';
 import { UNKNOWN_SESSION, visitorOf, type Visitor } from './visitor.ts';
 
@@ -81,7 +81,7 @@ const factory: CacheProviderFactory = () => {
     if (request.method !== 'GET' || visitor === UNKNOWN_SESSION) return compressResponse(await next(), encoding, request.method);
 
     const path = url.pathname + url.search;
-    const hit = store.get(visitor, path);
+    const hit = registry().behind() ? undefined : store.get(visitor, path);
     // A hit normally never gets here (the front server answers it); one that must set the language cookie renders.
     const hitBody = hit?.bodies[encoding];
     if (hit && hitBody && !resolveLang(url.searchParams.get('lang'), cookieValue(cookie, LANG_COOKIE)).persist) {

@@ -9,15 +9,25 @@
 import { createPageStore, type PageStore } from './store.ts';
 import type { RecallSession } from './types.ts';
 
-type Registry = { store: PageStore | undefined; recall: RecallSession | undefined };
+type Registry = {
+  store: PageStore | undefined;
+  recall: RecallSession | undefined;
+  /** True while the event log holds something this process has not applied (nothing is answered from the store). */
+  behind: () => boolean;
+};
 
 const KEY = Symbol.for('gestalt.pageCache');
 
 /** This process's registry, made on first use by whichever copy of the module gets there first. */
 export function registry(): Registry {
   const holder = globalThis as { [KEY]?: Registry };
-  holder[KEY] ??= { store: undefined, recall: undefined };
+  holder[KEY] ??= { store: undefined, recall: undefined, behind: () => false };
   return holder[KEY];
+}
+
+/** Lets the page cache hold back stored answers while this process has not applied every committed event (the runtime). */
+export function holdPagesWhileBehind(behind: () => boolean) {
+  registry().behind = behind;
 }
 
 /** The one store of this process, shared by the front server and Astro's provider. */
