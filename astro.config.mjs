@@ -18,7 +18,7 @@ export default defineConfig({
   server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? 'localhost' },
   // Our page cache (src/server/page-cache/): kept per visitor (language, signed-in user), as each route declares.
   cache: { provider: { ...memoryCache(), name: 'page-store-per-visitor', entrypoint: './src/server/page-cache/provider.ts' } },
-  // Our own origin check covers cookie-authenticated API calls (see src/server/http.ts).
+  // Our own origin check covers cookie-authenticated API calls (isCrossSiteRequest in src/server/client.ts, applied by src/middleware.ts).
   security: {
     checkOrigin: false,
     csp: {

@@ -38,7 +38,7 @@ describe('the catalogue editor\'s start time, on Warsaw\'s clock whatever the la
     for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 3_600_000) {
       const iso = new Date(t).toISOString();
       const wall = toWarsawInput(iso);
-      // The hour repeated when the clocks go back reads as its first occurrence.
+      // The hour repeated when the clocks go back reads as its second occurrence (winter time).
       expect(Math.abs(Date.parse(fromWarsawInput(wall)) - t), iso).toBeLessThanOrEqual(3_600_000);
     }
   });
