@@ -38,9 +38,9 @@ export default defineConfig({
     },
   },
   devToolbar: { enabled: false },
-  // The site's stylesheet is a hashed file (immutable, precompressed) rather than inline: inline, it was 3 KB of
-  // every compressed page (a third of the home page), sent again with every page view and every cache hit; as a
-  // file it costs one request on a first visit (Lighthouse mobile LCP 0.9 → 1.0 s) and nothing after.
+  // The site's stylesheet is a hashed file (immutable, precompressed) rather than inline: inline, it was a large part
+  // of every compressed page, sent again with every page view and every cache hit; as a file it costs one request on a
+  // first visit and nothing after (figures: bench/README.md).
   build: { inlineStylesheets: 'never' },
   // Likewise the pages' own small scripts (the language mirror on every page, the home page's scroll effect): hashed
   // module files, cached for a year, instead of bytes in every page. Other small assets keep Vite's default.

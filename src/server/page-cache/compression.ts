@@ -48,9 +48,9 @@ function negotiateAnew(header: string): Encoding {
 const windowFor = (body: Buffer) => Math.min(24, Math.max(16, Math.ceil(Math.log2(body.length + 1))));
 
 /**
- * Every encoding of a body stored once and served many times: worth the slowest, smallest setting. Brotli 11 takes
- * the home page in about 45 ms (in the thread pool, in the background, once per page asked for again) and makes it 8% smaller than brotli 9: every
- * answer after that is that much cheaper to send and to read.
+ * Every encoding of a body stored once and served many times: worth the slowest, smallest setting. Brotli 11 is slow
+ * (in the thread pool, in the background, once per page asked for again) but smaller than brotli 9: every answer after
+ * that is cheaper to send and to read (figures: bench/README.md, "Figures behind choices in the code").
  */
 export async function compressAll(body: Buffer): Promise<Record<Encoding, Buffer>> {
   const [b, g] = await Promise.all([
@@ -64,8 +64,8 @@ export async function compressAll(body: Buffer): Promise<Record<Encoding, Buffer
 }
 
 /**
- * One answer's body, at a fast setting: brotli 3 takes a 40 KB page in about 0.3 ms, 5% larger than brotli 4,
- * which took more than twice as long (a tenth of a signed-in render). On the event loop rather
+ * One answer's body, at a fast setting: brotli 3, barely larger than brotli 4 and less than
+ * half its time (bench/README.md). On the event loop rather
  * than in the thread pool: each pool thread doing zlib work keeps a malloc arena of its own, which made
  * tens of megabytes of the server's memory.
  */
@@ -78,8 +78,8 @@ export function compressOnce(body: Buffer, encoding: Exclude<Encoding, 'identity
 }
 
 /**
- * zlib's output is a slice of its 64 KB output chunk: a 3 KB compressed page kept in the page store held all 64 KB
- * (the store, counting 3 KB, held 85 MB of memory on a 24 MB budget). A copy in memory of its own frees the chunk;
+ * zlib's output is a slice of its 64 KB output chunk: a small compressed page kept in the page store held the
+ * whole chunk, so the store held several times the memory its budget counts (bench/README.md, "Memory"). A copy in memory of its own frees the chunk;
  * not from Buffer's shared pool either, whose 64 KB slabs a kept small copy would pin the same way.
  */
 function ownMemory(b: Buffer): Buffer {

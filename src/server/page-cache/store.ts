@@ -115,7 +115,7 @@ export function createPageStore(): PageStore {
   let waiting = 0;
   /**
    * A public page is stored as rendered, compressed at the fast setting, so the request that filled it is not kept
-   * waiting for brotli 11 (45 ms for the home page); once it is asked for again it is recompressed at the slow one and
+   * waiting for brotli 11; once it is asked for again it is recompressed at the slow one and
    * its CSP narrowed to its own inline hashes (csp.ts), in the background: a page requested once (a one-off query
    * string, say) never costs either. One at a time, a bounded queue.
    */
