@@ -55,7 +55,7 @@ export function createSessions(rt: AccountsRuntime, memory: SessionMemory | null
     },
 
     /**
-     * The user of a session from memory alone, for the front server's cached answers (src/server/front-server.ts):
+     * The user of a session from memory alone, for the front server's cached answers (src/server/page-cache/front-server.ts):
      * undefined when this process cannot tell without the database.
      */
     recall(token: string): SessionUser | null | undefined {

@@ -1,6 +1,6 @@
 /**
  * Everything we rely on that Astro and @astrojs/node do not document, in one place: an Astro or adapter upgrade that
- * changes one of these fails tests/web/astro-internals.test.ts, which checks each against the installed packages.
+ * changes one of these fails tests/modules/web/astro-internals.test.ts, which checks each against the installed packages.
  * Nothing here imports Astro at run time: astro.config.mjs and the server bundle both load this file.
  */
 import { STATUS_CODES } from 'node:http';

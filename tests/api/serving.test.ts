@@ -64,7 +64,7 @@ describe('how pages and files are answered: the page cache, compression, static 
       const path = `/seminaria?lang=${lang}`;
       await raw(server.url, path);
       expect((await raw(server.url, path)).headers['x-astro-cache']).toBe('HIT');
-      // Twice each: the second may come from the copy kept for that user alone (cacheForCaller), never from another's.
+      // Twice each: the second may come from the copy kept for that user alone (src/server/page-cache/routes.ts), never from another's.
       const answers = [];
       for (let i = 0; i < 2; i++) answers.push(await raw(server.url, path, { cookie: `session=${ola}` }), await raw(server.url, path, bearer(jan)));
       const [asOla, asJan, asOlaAgain, asJanAgain] = answers;

@@ -1,7 +1,7 @@
 /**
  * Astro's Content-Security-Policy lists the hash of every inline script and style of the whole site on every page
  * (bench/README.md says how much). A public page kept in the page store is sent thousands of times, so once it is asked for again its
- * policy is narrowed (page-cache-store.ts) to the hashes of the inline elements that page actually contains.
+ * policy is narrowed (store.ts) to the hashes of the inline elements that page actually contains.
  * Narrowing only removes: a hash the page needs but Astro did not list stays refused, exactly as before; everything
  * but the hash lists is kept.
  */

@@ -1,7 +1,7 @@
 /**
  * Which routes' answers the page cache may keep, and for whom: declared here once, by route pattern (as Astro names
  * the file under src/pages), and applied by the middleware (keep.ts). A route not listed is rendered for every request.
- * tests/web/page-cache-routes.test.ts renders every route listed here anonymously and signed in, and fails when one is
+ * tests/api/page-cache-routes.test.ts renders every route listed here anonymously and signed in, and fails when one is
  * kept for the wrong visitor; the provider refuses to keep an answer rendered for a session as a public page.
  */
 import type { PageTag } from './store.ts';
