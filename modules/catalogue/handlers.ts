@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import type { ModuleDb } from '../shared/db/index.ts';
 import type { EventStore } from '../shared/events/index.ts';
-import { handleCommand, isDomainError, type Clock, type IdSource } from '../shared/kernel/index.ts';
+import { DomainError, handleCommand, isDomainError, loadState, type Clock, type IdSource } from '../shared/kernel/index.ts';
 import { articleDecider, articleKey, articleStream, articleSuffix, type Article, type ArticlePublished } from './article.ts';
 import { facilitatorDecider, facilitatorStream, type Facilitator } from './facilitator.ts';
-import { formatDate } from '../shared/text/index.ts';
+import { isLegacy, structuredFromLegacy, type LegacyProduct } from './legacy.ts';
 import { productDecider, productStream, type Product, type ProductRevised, type ProductSecrets } from './product.ts';
 import type { AdminProduct } from './queries.ts';
 import type { CatalogueTables } from './schema.ts';
@@ -12,13 +12,13 @@ import { demoArticles } from './seed/articles.ts';
 import { demoFacilitators } from './seed/facilitators.ts';
 import { demoProducts } from './seed/products.ts';
 
-/** What an admin sends for a product: everything but its key and its dd.mm.yyyy date, which follows from its start. */
-export type ProductInput = Omit<AdminProduct, 'key' | 'date'>;
+/** What an admin sends for a product: everything but its key. */
+export type ProductInput = Omit<AdminProduct, 'key'>;
 
 /** The product definition, the links and the visibility an admin's input stands for. */
 function fromInput(key: string, input: ProductInput) {
   const { liveLink, recordingLink, published, ...definition } = input;
-  const product: Product = { ...definition, key, date: formatDate(new Date(input.startsAt), 'pl', 'numeric') };
+  const product: Product = { ...definition, key };
   return { product, secrets: { liveLink, recordingLink }, published };
 }
 
@@ -48,17 +48,52 @@ export function catalogueCommands(ctx: CommandContext) {
       await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, ...(secrets ? { secrets } : {}) }, metadata(actor));
     },
 
-    /** Adds a product (admin) under a fresh key, published or not; answers its key. */
+    /** Adds a product (admin) under a fresh key, published or not; answers its key. Refuses a start in the past (`product-start-past`). */
     async createProduct(input: ProductInput, actor: string | null): Promise<string> {
       const { product, secrets, published } = fromInput(ctx.ids(), input);
-      await handleCommand(deps, productDecider, productStream(product.key), { type: 'PublishProduct', product, secrets, published }, metadata(actor));
+      const notBefore = ctx.clock().toISOString();
+      await handleCommand(deps, productDecider, productStream(product.key), { type: 'PublishProduct', product, secrets, published, notBefore }, metadata(actor));
       return product.key;
     },
 
-    /** Replaces a product's definition, links and visibility (admin): only what differs is recorded. Refuses `product-not-found`. */
+    /**
+     * Replaces a product's definition, links and visibility (admin): only what differs is recorded. Refuses
+     * `product-not-found`, and a start moved into the past (`product-start-past`).
+     */
     async saveProduct(key: string, input: ProductInput, actor: string | null): Promise<void> {
       const { product: { key: _key, ...changes }, secrets, published } = fromInput(key, input);
-      await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, secrets, published }, metadata(actor));
+      const notBefore = ctx.clock().toISOString();
+      await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, secrets, published, notBefore }, metadata(actor));
+    },
+
+    /**
+     * "Duplicate as a new edition" (admin): the product again under a fresh key, starting at `startsAt` (not in the
+     * past), unpublished, with no live or recording link; buyers belong to the old key, so the copy has none.
+     * Answers the new key. Refuses `product-not-found` for an unknown source.
+     */
+    async duplicateEdition(sourceKey: string, startsAt: string, actor: string | null): Promise<string> {
+      const { state } = await loadState(deps, productDecider, productStream(sourceKey));
+      if (state.status === 'absent') throw new DomainError('product-not-found', { key: sourceKey });
+      const product: Product = { ...state.product, key: ctx.ids(), startsAt };
+      const command = { type: 'PublishProduct' as const, product, secrets: { liveLink: null, recordingLink: null }, published: false, notBefore: ctx.clock().toISOString() };
+      await handleCommand(deps, productDecider, productStream(product.key), command, metadata(actor));
+      return product.key;
+    },
+
+    /**
+     * Start-up migration of issue 21: every product recorded with free-text dates, place and hours is revised with
+     * the structured fields read from that text (`structuredFromLegacy`), as the `migration` actor. Idempotent:
+     * a product that has the fields is left alone. Answers how many were revised.
+     */
+    async migrateLegacyProducts(): Promise<number> {
+      const rows = await ctx.db.selectFrom('catalogue_products').select(['key', 'doc']).execute();
+      const legacy = rows.filter((r) => isLegacy(r.doc as LegacyProduct));
+      for (const row of legacy) {
+        const changes = structuredFromLegacy(row.doc as LegacyProduct);
+        await handleCommand(deps, productDecider, productStream(row.key), { type: 'ReviseProduct', key: row.key, changes }, metadata('migration'));
+      }
+      if (legacy.length > 0) ctx.log.info({ products: legacy.length }, 'products given structured dates, place and hours');
+      return legacy.length;
     },
 
     /** Adds an article (admin): its key is the title's slug plus a suffix from a fresh id. Answers the article as stored. */

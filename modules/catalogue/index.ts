@@ -9,10 +9,14 @@ import { cachedPublicReads } from './read-cache.ts';
 import type { CatalogueTables } from './schema.ts';
 
 export {
-  CATEGORIES, ENDED_AFTER_MS, EVENT_YEARS, eventStart, firstSessionMinutes, isSiteMedia, isEventOver, isUpcoming, priceIn, toApiVideo,
-  type ApiVideo, type Bilingual, type Category, type Currency, type DetailLine, type LearningPoint, type Price,
+  CATEGORIES, ENDED_AFTER_MS, EVENT_YEARS, eventStart, isSiteMedia, isEventOver, isUpcoming, JOIN_OPENS_MINUTES, priceIn,
+  type Bilingual, type Category, type Currency, type DetailLine, type LearningPoint, type Price,
   type Product, type ProductEvent, type ProductRevised, type ProductSecrets, type Teacher,
 } from './product.ts';
+export {
+  dateRange, dayLine, detailLines, durationLine, firstSessionMinutes, joinOpensAt, productDate, toApiVideo, warsawClock,
+  type ApiVideo, type ShownDetail,
+} from './facts.ts';
 export { articleKey, type Article } from './article.ts';
 export type { Facilitator } from './facilitator.ts';
 export { OFFER_CURRENCIES, type AdminProduct, type Listed, type Offer } from './queries.ts';

@@ -24,13 +24,24 @@ export type Product = {
   category: Category;
   title: string;
   titleEn: string;
-  /** Display date range and place, e.g. "23–28 września 2026 · Warszawa". */
-  day: Bilingual;
-  /** dd.mm.yyyy, in Europe/Warsaw. */
-  date: string;
-  /** The event's start as an instant (ISO 8601); the wall clock it was given in is Europe/Warsaw. */
+  /**
+   * The event's start as an instant (ISO 8601); the wall clock it was given in is Europe/Warsaw. Every day of the
+   * event starts at this wall-clock time. The date line, dd.mm.yyyy date, duration and the Details lines of date,
+   * schedule, place, participants, price and hours are derived from these fields (facts.ts), never stored.
+   */
   startsAt: string;
-  duration: Bilingual;
+  /** Consecutive days from the Warsaw date of `startsAt` (1 or more). */
+  days: number;
+  /** When each day ends, 'HH:MM' on Warsaw's clock. */
+  dailyEnd: string;
+  /** A break each day, 'HH:MM' to 'HH:MM' on Warsaw's clock, or none. */
+  breakTime: { from: string; to: string } | null;
+  /** Where it happens, e.g. "Online (Zoom)" or "Warszawa, ul. …". */
+  place: Bilingual;
+  /** Hours towards certification (e.g. 25.5), or null when it counts none. */
+  hours: number | null;
+  /** How many minutes before the start the watch page's join button appears. */
+  joinOpensMinutes: number;
   isOnline: boolean;
   thumbnail: string;
   videoSrc: string | null;
@@ -40,6 +51,7 @@ export type Product = {
   heroDesc: Bilingual;
   whyWatch: LearningPoint[];
   subDesc: Bilingual;
+  /** Only the free lines no field holds (e.g. accommodation); the derived lines come first (facts.ts). */
   details: DetailLine[];
   /** Audience and certificate. */
   final: Bilingual;
@@ -63,11 +75,17 @@ export type ProductEvent = ProductPublished | ProductRevised | ProductUnpublishe
 
 export const productStream = (key: string) => `product-${key}`;
 
-/** `published: false` adds the product hidden from the public pages (the admin publishes it later). */
-export type PublishProduct = { type: 'PublishProduct'; product: Product; secrets: ProductSecrets; published?: boolean };
-/** `changes` may repeat current values (an admin's form sends every field): only what differs is recorded. */
+/**
+ * `published: false` adds the product hidden from the public pages (the admin publishes it later). `notBefore` (an
+ * instant, the admin's now): a start before it is refused; the seed, which adds past events too, gives none.
+ */
+export type PublishProduct = { type: 'PublishProduct'; product: Product; secrets: ProductSecrets; published?: boolean; notBefore?: string };
+/**
+ * `changes` may repeat current values (an admin's form sends every field): only what differs is recorded.
+ * `notBefore`: a start changed to an instant before it is refused (an old product saved with its start unchanged is not).
+ */
 export type ReviseProduct = {
-  type: 'ReviseProduct'; key: string; changes: ProductRevised['data']['changes']; secrets?: Partial<ProductSecrets>; published?: boolean;
+  type: 'ReviseProduct'; key: string; changes: ProductRevised['data']['changes']; secrets?: Partial<ProductSecrets>; published?: boolean; notBefore?: string;
 };
 export type ProductCommand = PublishProduct | ReviseProduct;
 export type ProductState =
@@ -83,6 +101,11 @@ function differing<T extends object>(next: Partial<T>, current: T): Partial<T> {
   return Object.fromEntries(Object.entries(next).filter(([k, v]) => canonical(v) !== canonical(current[k as keyof T]))) as Partial<T>;
 }
 
+/** A start before `notBefore` is refused with `product-start-past`. */
+function refusePastStart(startsAt: string, notBefore: string | undefined): void {
+  if (notBefore !== undefined && Date.parse(startsAt) < Date.parse(notBefore)) throw new DomainError('product-start-past', { startsAt });
+}
+
 /** Whether the product is to be shown and sold changes only when asked to and different from now. */
 function visibility(key: string, wanted: boolean | undefined, now: 'published' | 'unpublished'): ProductEvent[] {
   if (wanted === undefined || wanted === (now === 'published')) return [];
@@ -91,7 +114,8 @@ function visibility(key: string, wanted: boolean | undefined, now: 'published' |
 
 /**
  * A product is added once per key (`product-exists`); a revision needs a product (`product-not-found`), published or
- * not. A revision records only the fields and links that change, and nothing when none does. Unpublishing takes a
+ * not. A revision records only the fields and links that change, and nothing when none does. An admin's product
+ * may not start in the past, nor be moved there (`product-start-past`). Unpublishing takes a
  * published product off the public pages and off sale; publishing brings an unpublished one back; asking for
  * what already is records nothing.
  */
@@ -115,12 +139,14 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
       case 'PublishProduct': {
         if (state.status !== 'absent') throw new DomainError('product-exists', { key: command.product.key });
         const { product, secrets } = command;
+        refusePastStart(product.startsAt, command.notBefore);
         return [{ type: 'ProductPublished', data: { product, secrets } }, ...visibility(product.key, command.published, 'published')];
       }
       case 'ReviseProduct': {
         if (state.status === 'absent') throw new DomainError('product-not-found', { key: command.key });
         const { key } = command;
         const changes = differing(command.changes, state.product);
+        if (changes.startsAt !== undefined) refusePastStart(changes.startsAt, command.notBefore);
         const secrets = command.secrets ? differing(command.secrets, state.secrets) : {};
         const revised: ProductEvent[] = Object.keys(changes).length === 0 && Object.keys(secrets).length === 0 ? []
           : [{ type: 'ProductRevised', data: { key, changes, ...(Object.keys(secrets).length > 0 ? { secrets } : {}) } }];
@@ -166,34 +192,9 @@ export const ENDED_AFTER_MS = 24 * 60 * 60 * 1000;
 export const isEventOver = (startsAt: Date, now: Date): boolean => now.getTime() >= startsAt.getTime() + ENDED_AFTER_MS;
 export const isUpcoming = (p: Pick<Product, 'startsAt'>, now: Date) => !isEventOver(new Date(p.startsAt), now);
 
-/** A working day of a multi-day training runs 09:00–17:30 (spec section 9). */
-const WORKING_DAY_MINUTES = 510;
-
-/**
- * How long the first session lasts, for the calendar entry of a purchase: the hours of the English
- * duration line ("3 hours", "6 days, 50 hours"), never more than one working day; a working day when it names no hours.
- */
-export function firstSessionMinutes(p: Pick<Product, 'duration'>): number {
-  const hours = /([\d.]+)\s*hours?/.exec(p.duration.en);
-  return Math.min(hours ? Math.round(Number(hours[1]) * 60) : WORKING_DAY_MINUTES, WORKING_DAY_MINUTES);
-}
+/** The join button's default: half an hour before the start. */
+export const JOIN_OPENS_MINUTES = 30;
 
 /** The price in a currency (index 0 USD, 1 PLN, 2 EUR). */
 export const priceIn = (p: Pick<Product, 'price'>, currency: Currency): Price =>
   p.price.find((x) => x.name === currency) ?? p.price[1];
-
-/** The product in the API shape of spec section 3 (`GET /api/videos/{id}`): never a link. */
-export function toApiVideo(p: Product) {
-  const lines = (lang: 'pl' | 'en') => p.details.map((d) => `${d.label[lang]}: ${d.value[lang]}`).join('\n');
-  return {
-    key: p.key,
-    title: p.title,
-    titleEn: p.titleEn,
-    date: p.date,
-    desc: p.heroDesc.pl,
-    details: lines('pl'),
-    detailsEn: lines('en'),
-    thumbnail: p.thumbnail,
-  };
-}
-export type ApiVideo = ReturnType<typeof toApiVideo>;

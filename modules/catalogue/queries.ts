@@ -3,7 +3,8 @@ import { DomainError, type Clock } from '../shared/kernel/index.ts';
 import type { Article } from './article.ts';
 import type { Facilitator } from './facilitator.ts';
 import type { OwnershipPort } from './ports.ts';
-import { CATEGORIES, isUpcoming, priceIn, toApiVideo, type Category, type Currency, type Product, type ProductSecrets } from './product.ts';
+import { toApiVideo } from './facts.ts';
+import { CATEGORIES, isUpcoming, priceIn, type Category, type Currency, type Product, type ProductSecrets } from './product.ts';
 import type { CatalogueTables } from './schema.ts';
 
 /** Read-only questions about the read models. Only `productWithLinks` (for purchases) selects the live or recording link. */

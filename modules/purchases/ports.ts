@@ -13,6 +13,8 @@ export type ProductForSale = {
   /** The event's start, an instant (Europe/Warsaw on the page). */
   liveAt: Date;
   durationMinutes: number;
+  /** When the watch page's Join button appears (the catalogue's setting, before `liveAt`); absent: at `liveAt`. */
+  joinOpensAt?: Date;
   prices: PriceForSale[];
   /** `media:<path under MEDIA_DIR>` for a recording we serve, an https URL for one hosted elsewhere, or null. */
   recordingLink: string | null;

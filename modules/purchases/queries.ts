@@ -84,7 +84,8 @@ export function purchasesQueries(deps: PurchasesDeps) {
       const paid = userId ? (await purchasesOf(userId)).filter((p) => p.product_key === productKey) : [];
       const access = watchAccess(paid.map((p) => ({ paidAt: p.paid_at, accessUntil: p.access_until })), at);
       const links = access.kind === 'active' && userId ? linksOf(forSale, userId, deps.secret, at) : {};
-      const view = watchView({ access, liveAt: forSale.liveAt, hasRecording: Boolean(links.watchURL), hasLiveLink: Boolean(links.meetLink), now: at }, ports.isEventOver);
+      const joinOpensAt = forSale.joinOpensAt ?? forSale.liveAt;
+      const view = watchView({ access, liveAt: forSale.liveAt, joinOpensAt, hasRecording: Boolean(links.watchURL), hasLiveLink: Boolean(links.meetLink), now: at }, ports.isEventOver);
       const playbackStarted = paid.some((p) => p.playback_started_at !== null && hasAccess({ paidAt: p.paid_at, accessUntil: p.access_until }, at));
       return { product, view, links, playbackStarted, at };
     },

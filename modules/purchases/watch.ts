@@ -23,14 +23,15 @@ export function watchAccess(paid: readonly { paidAt: Date | null; accessUntil: D
 /**
  * What the watch page shows (spec section 4), decided on the server. Ownership comes first: a visitor
  * who does not own the product sees Access Denied whatever the date, so nothing about the recording
- * or the live link leaks to them. `isEventOver` is the catalogue's 24-hour rule.
+ * or the live link leaks to them. `isEventOver` is the catalogue's 24-hour rule. Join is offered from `joinOpensAt`
+ * (the product's setting, e.g. 30 minutes before the start), not as soon as a link exists.
  */
 export function watchView(
-  input: { access: WatchAccess; liveAt: Date; hasRecording: boolean; hasLiveLink: boolean; now: Date },
+  input: { access: WatchAccess; liveAt: Date; joinOpensAt: Date; hasRecording: boolean; hasLiveLink: boolean; now: Date },
   isEventOver: (startsAt: Date, now: Date) => boolean,
 ): WatchView {
   if (input.access.kind === 'none') return { kind: 'access-denied' };
   if (input.access.kind === 'expired') return { kind: 'access-expired', accessUntil: input.access.accessUntil };
   if (isEventOver(input.liveAt, input.now)) return input.hasRecording ? { kind: 'playback' } : { kind: 'event-over' };
-  return { kind: 'pre-event', canJoin: input.hasLiveLink };
+  return { kind: 'pre-event', canJoin: input.hasLiveLink && input.now >= input.joinOpensAt };
 }

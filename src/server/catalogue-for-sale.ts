@@ -1,4 +1,4 @@
-import { firstSessionMinutes, type Catalogue } from '../../modules/catalogue/index.ts';
+import { firstSessionMinutes, joinOpensAt, type Catalogue } from '../../modules/catalogue/index.ts';
 import type { ProductForSale } from '../../modules/purchases/index.ts';
 
 /** The catalogue's product as purchases sees it: prices, start, and the links only purchases may hand out. */
@@ -11,6 +11,7 @@ export async function productForSale(catalogue: Catalogue, key: string): Promise
     title: { pl: product.title, en: product.titleEn },
     liveAt: new Date(product.startsAt),
     durationMinutes: firstSessionMinutes(product),
+    joinOpensAt: joinOpensAt(product),
     prices: product.price.map((p) => ({ currency: p.name, amount: p.price, priceId: p.api })),
     recordingLink: links.recordingLink,
     liveLink: links.liveLink,

@@ -32,12 +32,27 @@ export type EndpointSpec<B extends Schema | undefined, P extends Schema | undefi
   params?: P;
   /** Answers a Response, or a value sent as JSON with 200. A DomainError becomes its status and message (src/server/errors.ts). */
   handle(call: Call<Out<B>, Out<P>, A>): Promise<Response | unknown>;
+  /**
+   * Answer a refused body with every issue, each under its field's dotted path (`{ message, issues: [{ field, message }] }`,
+   * `message` the first issue's), so a form can say beside each field what is wrong; otherwise the first issue alone.
+   */
+  fieldIssues?: boolean;
   /** The 500 `{ message }` when anything else fails (spec 8's admin fallbacks, e.g. "Błąd podczas usuwania."); the error is logged. */
   failure?: MessageKey;
 };
 
 /** A schema issue's message is a catalogue key when it names one; anything else reads as an invalid body. */
 const keyOf = (message: string): MessageKey => (message in catalogues.pl ? message as MessageKey : 'error.invalidBody');
+
+/** One message per field, the first found, each field named by its path in the body ("title", "price.1.price"). */
+export function issuesByField(issues: readonly v.BaseIssue<unknown>[], t: Translate): { field: string; message: string }[] {
+  const seen = new Map<string, string>();
+  for (const issue of issues) {
+    const field = (issue.path ?? []).map((step) => String(step.key)).join('.');
+    if (!seen.has(field)) seen.set(field, t(keyOf(issue.message)));
+  }
+  return [...seen].map(([field, message]) => ({ field, message }));
+}
 
 /**
  * The one way to declare a route: who may call it, what its body and parameters look like, and what it does.
@@ -57,8 +72,10 @@ export function endpoint<B extends Schema | undefined = undefined, P extends Sch
     if (spec.auth === 'admin' && locals.user?.role !== 'admin') return problem('error.forbidden', 403);
     const params = spec.params ? v.safeParse(spec.params, context.params, { abortEarly: true }) : null;
     if (params && !params.success) return problem(keyOf(params.issues[0].message), 404);
-    const body = spec.body ? v.safeParse(spec.body, raw, { abortEarly: true }) : null;
-    if (body && !body.success) return problem(keyOf(body.issues[0].message), 400);
+    const body = spec.body ? v.safeParse(spec.body, raw, { abortEarly: !spec.fieldIssues }) : null;
+    if (body && !body.success) {
+      return problem(keyOf(body.issues[0].message), 400, spec.fieldIssues ? { issues: issuesByField(body.issues, t) } : {});
+    }
     try {
       const answer = await spec.handle({
         body: body?.output as Out<B>, params: params?.output as Out<P>, user: locals.user as Call<Out<B>, Out<P>, A>['user'],
@@ -71,8 +88,10 @@ export function endpoint<B extends Schema | undefined = undefined, P extends Sch
         locals.runtime.log.error({ err: error, requestId: locals.requestId, path: context.url.pathname }, 'request failed');
         return problem(spec.failure, 500);
       }
-      const known = ERRORS[error.code] as { status: number; key: MessageKey; expose?: boolean };
-      return problem(known.key, known.status, known.expose ? error.data : {});
+      const known = ERRORS[error.code] as { status: number; key: MessageKey; expose?: boolean; field?: string };
+      // A refusal about one field of a form names it, as a schema issue would.
+      const field = known.field ? { issues: [{ field: known.field, message: t(known.key) }] } : {};
+      return problem(known.key, known.status, known.expose ? error.data : field);
     }
   };
 }

@@ -13,6 +13,8 @@ export const ERRORS = {
   // catalogue
   'product-not-found': { status: 404, key: 'api.videoNotFound' },
   'product-exists': { status: 409, key: 'catalogue.productExists' },
+  // `field`: the form field the refusal is about (the answer's `issues`, beside that field in the editor).
+  'product-start-past': { status: 400, key: 'catalogue.productStartPast', field: 'startsAt' },
   'article-invalid': { status: 400, key: 'catalogue.articleInvalid' },
   'article-link-invalid': { status: 400, key: 'catalogue.articleLinkInvalid' },
   'article-exists': { status: 409, key: 'catalogue.articleExists' },
@@ -58,7 +60,7 @@ export const ERRORS = {
   'campaign-empty': { status: 400, key: 'campaigns.empty' },
   'campaign-unknown-product': { status: 404, key: 'admin.unknownFilm' },
   'campaign-not-found': { status: 404, key: 'campaigns.notFound' },
-} as const satisfies Record<string, { status: number; key: MessageKey; expose?: boolean }>;
+} as const satisfies Record<string, { status: number; key: MessageKey; expose?: boolean; field?: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
 

@@ -80,6 +80,7 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     async seed() {
       await accounts.seed();
       await catalogue.seed();
+      await catalogue.migrateLegacyProducts();
     },
   };
 }

@@ -1,15 +1,19 @@
 import * as v from 'valibot';
-import { CATEGORIES, eventStart, isSiteMedia, type ProductInput } from '../../modules/catalogue/index.ts';
+import { CATEGORIES, eventStart, isSiteMedia, warsawClock, type ProductInput } from '../../modules/catalogue/index.ts';
 import { webLink } from '../../modules/shared/text/index.ts';
 
 /**
  * The admin's product body (POST /api/admin/products, PUT /api/admin/products/{key}): every field of the local
- * product definition (spec 3) but the key and the dd.mm.yyyy date (it follows from the start), the live and
- * recording links and `published`. Issue messages are message-catalogue keys.
+ * product definition (spec 3) but the key, the live and recording links and `published`. Issue messages are
+ * message-catalogue keys, one per kind of mistake, so the editor can say beside each field what is wrong with it.
  */
 const INVALID = 'catalogue.productInvalid';
-const text = (max = 2000) => v.pipe(v.string(INVALID), v.trim(), v.minLength(1, INVALID), v.maxLength(max, INVALID));
+const REQUIRED = 'catalogue.fieldRequired';
+const TOO_LONG = 'catalogue.fieldTooLong';
+const text = (max = 2000) => v.pipe(v.string(REQUIRED), v.trim(), v.minLength(1, REQUIRED), v.maxLength(max, TOO_LONG));
 const bilingual = (max = 2000) => v.object({ pl: text(max), en: text(max) }, INVALID);
+/** A text that may be left empty in both languages. */
+const optionalText = (max: number) => v.pipe(v.string(INVALID), v.trim(), v.maxLength(max, TOO_LONG));
 const LINK = 'catalogue.productLinkInvalid';
 const MEDIA = 'catalogue.productMediaInvalid';
 /** A picture or video: a file the site serves under /media/, the only place the pages' CSP lets them come from. */
@@ -17,23 +21,35 @@ const media = v.pipe(v.string(MEDIA), v.trim(), v.check(isSiteMedia, MEDIA));
 /** A recording: one we serve from MEDIA_DIR (`media:recordings/…`) or an http(s) link. */
 const recording = v.union([v.pipe(v.string(LINK), v.regex(/^media:(?!\/)(?!.*\.\.)\S{1,500}$/, LINK)), webLink(LINK)], LINK);
 const PRICE = 'catalogue.productPriceInvalid';
+const AMOUNT = 'catalogue.fieldPrice';
 const price = <C extends 'USD' | 'PLN' | 'EUR'>(currency: C) => v.object({
-  price: v.pipe(v.number(PRICE), v.integer(PRICE), v.minValue(1, PRICE), v.maxValue(10_000_000, PRICE)),
+  price: v.pipe(v.number(AMOUNT), v.integer(AMOUNT), v.minValue(1, AMOUNT), v.maxValue(10_000_000, AMOUNT)),
   name: v.literal(currency, PRICE),
   api: text(200),
 }, PRICE);
 const GROUP = 'catalogue.productGroupInvalid';
-const headcount = v.pipe(v.number(GROUP), v.integer(GROUP), v.minValue(1, GROUP), v.maxValue(10_000, GROUP));
+const HEADCOUNT = 'catalogue.fieldHeadcount';
+const headcount = v.pipe(v.number(HEADCOUNT), v.integer(HEADCOUNT), v.minValue(1, HEADCOUNT), v.maxValue(10_000, HEADCOUNT));
 const START = 'catalogue.productStartInvalid';
 const IMPOSSIBLE = 'catalogue.productStartImpossible';
+const CLOCK = 'catalogue.fieldClock';
+/** 'HH:MM', 00:00 to 23:59. */
+const clock = v.pipe(v.string(CLOCK), v.regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, CLOCK));
+const DAYS = 'catalogue.fieldDays';
+const HOURS = 'catalogue.fieldHours';
+const JOIN = 'catalogue.fieldJoinMinutes';
 
-export const ProductBody = v.object({
+const ProductFields = v.object({
   category: v.picklist(CATEGORIES, 'catalogue.productCategoryInvalid'),
   title: text(300),
   titleEn: text(300),
-  day: bilingual(300),
   startsAt: v.pipe(v.string(START), v.isoTimestamp(START), v.check((s) => eventStart(s) !== null, IMPOSSIBLE), v.transform((s) => eventStart(s)!.toISOString())),
-  duration: bilingual(300),
+  days: v.pipe(v.number(DAYS), v.integer(DAYS), v.minValue(1, DAYS), v.maxValue(60, DAYS)),
+  dailyEnd: clock,
+  breakTime: v.nullable(v.object({ from: clock, to: clock }, CLOCK)),
+  place: v.object({ pl: optionalText(300), en: optionalText(300) }, INVALID),
+  hours: v.nullable(v.pipe(v.number(HOURS), v.minValue(0.5, HOURS), v.maxValue(10_000, HOURS), v.check((h) => Number.isInteger(h * 100), HOURS))),
+  joinOpensMinutes: v.pipe(v.number(JOIN), v.integer(JOIN), v.minValue(0, JOIN), v.maxValue(1440, JOIN)),
   isOnline: v.boolean(INVALID),
   thumbnail: media,
   videoSrc: v.nullable(media),
@@ -48,10 +64,21 @@ export const ProductBody = v.object({
   recordingAvailable: v.boolean(INVALID),
   teachers: v.pipe(v.array(v.object({ img: media, text: text(300), desc: text(10_000), descEn: text(10_000) }, INVALID), INVALID), v.maxLength(50, INVALID)),
   price: v.tuple([price('USD'), price('PLN'), price('EUR')], PRICE),
-  groupSize: v.pipe(v.object({ min: headcount, max: headcount }, GROUP), v.check((g) => g.min <= g.max, GROUP)),
+  groupSize: v.pipe(
+    v.object({ min: headcount, max: headcount }, GROUP),
+    v.forward(v.check((g) => g.min <= g.max, 'catalogue.fieldGroupOrder'), ['min']),
+  ),
   liveLink: v.nullable(webLink(LINK)),
   recordingLink: v.nullable(recording),
   published: v.boolean(INVALID),
-}, INVALID) satisfies v.GenericSchema<unknown, ProductInput>;
+}, INVALID);
+
+/** The day's end after its start, and the break inside the day, on Warsaw's clock (`warsawClock` of the start). */
+export const ProductBody = v.pipe(
+  ProductFields,
+  v.forward(v.partialCheck([['startsAt'], ['dailyEnd']], (p) => p.dailyEnd > warsawClock(p.startsAt), 'catalogue.fieldDailyEnd'), ['dailyEnd']),
+  v.forward(v.partialCheck([['startsAt'], ['dailyEnd'], ['breakTime']], (p) => p.breakTime === null
+    || (warsawClock(p.startsAt) <= p.breakTime.from && p.breakTime.from < p.breakTime.to && p.breakTime.to <= p.dailyEnd), 'catalogue.fieldBreak'), ['breakTime']),
+) satisfies v.GenericSchema<unknown, ProductInput>;
 
 export const ProductKeyParams = v.object({ key: v.string() });

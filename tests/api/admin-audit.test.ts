@@ -52,7 +52,7 @@ describe('GET /api/admin/audit (admin only): the audit trail', () => {
     const trauma = products.find((p) => p.key === DEMO_KEYS.trauma)!;
     await buyWithDevCheckout(server, admin.authorization!.slice(7), DEMO_KEYS.trauma, trauma.price[1].api);
     expect((await call('POST', '/api/articles', { title: 'Kontakt i granica', description: 'Opis', link: 'https://example.org/kontakt' })).status).toBeLessThan(300);
-    const { key: _key, date: _date, ...input } = trauma;
+    const { key: _key, ...input } = trauma;
     const price = [input.price[0], { ...input.price[1], price: input.price[1].price + 10 }, input.price[2]];
     expect((await call('PUT', `/api/admin/products/${DEMO_KEYS.trauma}`, { ...input, price })).status).toBe(200);
 
@@ -96,7 +96,7 @@ describe('GET /api/admin/audit (admin only): the audit trail', () => {
     const products = (await (await fetch(`${server.url}/api/admin/products`, { headers: admin })).json()) as AdminProduct[];
     const shame = products.find((p) => p.key === DEMO_KEYS.shame)!;
     await buyWithDevCheckout(server, user.authorization!.slice(7), DEMO_KEYS.shame, shame.price[1].api);
-    const { key: _key, date: _date, ...input } = shame;
+    const { key: _key, ...input } = shame;
     expect((await call('PUT', `/api/admin/products/${DEMO_KEYS.shame}`, { ...input, title: 'Wstyd, nowa nazwa' })).status).toBe(200);
 
     const about = await trail(`?subject=${DEMO_KEYS.shame}`);

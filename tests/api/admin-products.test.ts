@@ -4,7 +4,7 @@ import { bearer, signUp } from '../support/accounts.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 
-type Input = Omit<AdminProduct, 'key' | 'date'>;
+type Input = Omit<AdminProduct, 'key'>;
 
 describe('the catalogue admin API: GET and POST /api/admin/products, PUT /api/admin/products/{key}', () => {
   let server: RunningServer;
@@ -25,7 +25,7 @@ describe('the catalogue admin API: GET and POST /api/admin/products, PUT /api/ad
   const list = async () => (await (await call('GET', '/api/admin/products', admin)).json()) as AdminProduct[];
   /** A new product's input, made from a demo product as the admin list shows it. */
   const inputFrom = async (key: string, more: Partial<Input> = {}): Promise<Input> => {
-    const { key: _key, date: _date, ...input } = (await list()).find((p) => p.key === key)!;
+    const { key: _key, ...input } = (await list()).find((p) => p.key === key)!;
     return { ...input, ...more };
   };
   const create = async (input: Input) => {

@@ -1,5 +1,5 @@
-import type { Bilingual, DetailLine, Price, Product, ProductSecrets, Teacher } from '../product.ts';
-import { formatDate, formatDayRange, warsawDaysFrom } from '../../shared/text/index.ts';
+import { JOIN_OPENS_MINUTES, type Bilingual, type DetailLine, type Price, type Product, type ProductSecrets, type Teacher } from '../product.ts';
+import { formatDate, warsawDaysFrom } from '../../shared/text/index.ts';
 import { demoFacilitators } from './facilitators.ts';
 
 /** Stable keys: other modules and the admin view refer to the five demo products by key. */
@@ -27,12 +27,8 @@ const channelOf = (id: string) => {
 };
 const line = (pl: string, en: string): Bilingual => ({ pl, en });
 const detail = (label: Bilingual, value: Bilingual): DetailLine => ({ label, value });
-const L = {
-  date: line('Termin', 'Date'), schedule: line('Godziny pracy', 'Schedule'), place: line('Miejsce', 'Place'),
-  group: line('Liczba uczestników', 'Participants'), price: line('Cena', 'Price'), stay: line('Zakwaterowanie', 'Accommodation'),
-  hours: line('Liczba godzin', 'Hours'),
-};
 const ONLINE = line('Online (Zoom)', 'Online (Zoom)');
+const LUNCH = { from: '13:30', to: '14:30' };
 
 type Seed = { product: Product; secrets: ProductSecrets };
 
@@ -43,16 +39,14 @@ export function demoProducts(now: Date): Seed[] {
   const traumaStart = warsawDaysFrom(now, -72, 18);
   const fieldStart = warsawDaysFrom(now, 52, 10);
   const breathStart = warsawDaysFrom(now, 80, 9);
-  const common = (start: Date, days: number, place: Bilingual) => ({
-    startsAt: start.toISOString(),
-    date: formatDate(start, 'pl', 'numeric'),
-    day: { pl: `${formatDayRange(start, days, 'pl')} · ${place.pl}`, en: `${formatDayRange(start, days, 'en')} · ${place.en}` },
+  // Dates, times, place and hours are fields; the Details lines, date line and duration are derived from them (facts.ts).
+  const when = (start: Date, days: number, dailyEnd: string, breakTime: Product['breakTime'], place: Bilingual, hours: number | null) => ({
+    startsAt: start.toISOString(), days, dailyEnd, breakTime, place, hours, joinOpensMinutes: JOIN_OPENS_MINUTES,
   });
-  const dates = (start: Date, days: number) => line(formatDayRange(start, days, 'pl'), formatDayRange(start, days, 'en'));
 
   const shame: Product = {
     key: DEMO_KEYS.shame, category: 'workshop', title: 'Wstyd w relacji terapeutycznej', titleEn: 'Shame in the Therapeutic Relationship',
-    ...common(shameStart, 3, ONLINE), duration: line('3 dni, 25,5 godziny', '3 days, 25.5 hours'), isOnline: true,
+    ...when(shameStart, 3, '18:30', LUNCH, ONLINE, 25.5), isOnline: true,
     thumbnail: '/media/thumb-shame.webp', videoSrc: null, ...channelOf('marta-zielinska'),
     heroDesc: line(
       'Trzydniowy warsztat o wstydzie: jak go rozpoznać w gabinecie, jak nie zawstydzać i jak towarzyszyć klientowi, gdy wstyd zamyka kontakt.',
@@ -63,11 +57,7 @@ export function demoProducts(now: Date): Seed[] {
       { title: line('Powrót do kontaktu', 'Back to contact'), desc: line('Interwencje, które przywracają ruch tam, gdzie wstyd go zatrzymał.', 'Interventions that bring movement back where shame stopped it.') },
     ],
     subDesc: line('Pracujemy na doświadczeniu uczestników, w małych grupach i w parach.', 'We work with the participants’ own experience, in small groups and in pairs.'),
-    details: [
-      detail(L.date, dates(shameStart, 3)), detail(L.schedule, line('10:00–18:30, przerwa 13:30–14:30', '10:00–18:30, break 13:30–14:30')),
-      detail(L.place, ONLINE), detail(L.group, line('od 10 do 16 osób', '10 to 16 people')), detail(L.price, line('2290 PLN', '2290 PLN')),
-      detail(L.hours, line('25,5 godziny do certyfikacji', '25.5 hours towards certification')),
-    ],
+    details: [],
     final: line('Dla psychoterapeutów w szkoleniu i praktykujących. Uczestnicy otrzymują zaświadczenie o 25,5 godzinach szkolenia.',
       'For therapists in training and in practice. Participants receive a certificate for 25.5 training hours.'),
     certificate: '/media/certificate.svg', recordingAvailable: false, teachers: [teacher('marta-zielinska')],
@@ -76,7 +66,7 @@ export function demoProducts(now: Date): Seed[] {
 
   const contactStyles: Product = {
     key: DEMO_KEYS.contactStyles, category: 'seminar', title: 'Style kontaktu w praktyce', titleEn: 'Contact Styles in Practice',
-    ...common(contactStart, 1, ONLINE), duration: line('1 dzień, 8 godzin', '1 day, 8 hours'), isOnline: true,
+    ...when(contactStart, 1, '18:00', null, ONLINE, 8), isOnline: true,
     thumbnail: '/media/thumb-contact.webp', videoSrc: '/media/preview-contact.webm', ...channelOf('helena-maj'),
     heroDesc: line(
       'Seminarium o tym, jak konfluencja, introjekcja, projekcja i retrofleksja wyglądają w prawdziwej rozmowie — i co z nimi zrobić.',
@@ -86,10 +76,7 @@ export function demoProducts(now: Date): Seed[] {
       { title: line('Nagrania sesji', 'Session recordings'), desc: line('Fragmenty pracy z omówieniem krok po kroku.', 'Excerpts of work discussed step by step.') },
     ],
     subDesc: line('Nagranie jest dostępne przez 90 dni od daty spotkania.', 'The recording is available for 90 days from the meeting date.'),
-    details: [
-      detail(L.date, dates(contactStart, 1)), detail(L.schedule, line('10:00–18:00', '10:00–18:00')), detail(L.place, ONLINE),
-      detail(L.price, line('619 PLN', '619 PLN')), detail(L.hours, line('8 godzin do certyfikacji', '8 hours towards certification')),
-    ],
+    details: [],
     final: line('Dla terapeutów i studentów psychoterapii. Zaświadczenie o 8 godzinach szkolenia.', 'For therapists and psychotherapy students. Certificate for 8 training hours.'),
     certificate: '/media/certificate.svg', recordingAvailable: true, teachers: [teacher('helena-maj')],
     price: prices('contact_styles', 165, 619, 145), groupSize: { min: 10, max: 16 },
@@ -97,7 +84,7 @@ export function demoProducts(now: Date): Seed[] {
 
   const trauma: Product = {
     key: DEMO_KEYS.trauma, category: 'seminar', title: 'Trauma i ciało w podejściu Gestalt', titleEn: 'Trauma and the Body in Gestalt',
-    ...common(traumaStart, 1, ONLINE), duration: line('3 godziny', '3 hours'), isOnline: true,
+    ...when(traumaStart, 1, '21:00', null, ONLINE, 3), isOnline: true,
     thumbnail: '/media/thumb-trauma.webp', videoSrc: '/media/preview-trauma.webm', ...channelOf('jan-kowalczyk'),
     heroDesc: line('Wieczorne seminarium o regulacji, granicach i tempie pracy z osobami po traumie.', 'An evening seminar on regulation, boundaries and pace in work with people after trauma.'),
     whyWatch: [
@@ -105,10 +92,7 @@ export function demoProducts(now: Date): Seed[] {
       { title: line('Zasoby w ciele', 'Resources in the body'), desc: line('Proste sposoby na ugruntowanie w trakcie sesji.', 'Simple ways of grounding during a session.') },
     ],
     subDesc: line('Nagranie jest dostępne przez 90 dni od daty spotkania.', 'The recording is available for 90 days from the meeting date.'),
-    details: [
-      detail(L.date, dates(traumaStart, 1)), detail(L.schedule, line('18:00–21:00', '18:00–21:00')), detail(L.place, ONLINE),
-      detail(L.price, line('299 PLN', '299 PLN')), detail(L.hours, line('3 godziny do certyfikacji', '3 hours towards certification')),
-    ],
+    details: [],
     final: line('Dla terapeutów pracujących z traumą i osób w szkoleniu. Zaświadczenie o 3 godzinach.', 'For therapists working with trauma and people in training. Certificate for 3 hours.'),
     certificate: null, recordingAvailable: true, teachers: [teacher('jan-kowalczyk')],
     price: prices('trauma', 77, 299, 68), groupSize: { min: 10, max: 16 },
@@ -116,7 +100,7 @@ export function demoProducts(now: Date): Seed[] {
 
   const fieldTheory: Product = {
     key: DEMO_KEYS.fieldTheory, category: 'workshop', title: 'Teoria pola w pracy z grupą', titleEn: 'Field Theory in Group Work',
-    ...common(fieldStart, 3, ONLINE), duration: line('3 dni, 25,5 godziny', '3 days, 25.5 hours'), isOnline: true,
+    ...when(fieldStart, 3, '18:30', LUNCH, ONLINE, 25.5), isOnline: true,
     thumbnail: '/media/thumb-field.webp', videoSrc: null, ...channelOf('tomasz-wrona'),
     heroDesc: line('Warsztat o tym, jak pole grupy kształtuje każdego z jej członków — i jak prowadzący może z tym polem pracować.', 'A workshop on how a group’s field shapes each member, and how a leader can work with that field.'),
     whyWatch: [
@@ -124,11 +108,7 @@ export function demoProducts(now: Date): Seed[] {
       { title: line('Interwencje grupowe', 'Group interventions'), desc: line('Kiedy mówić do osoby, a kiedy do całej grupy.', 'When to speak to a person and when to the whole group.') },
     ],
     subDesc: line('Warsztat łączy krótkie wykłady z pracą w grupie procesowej.', 'Short lectures alternate with work in a process group.'),
-    details: [
-      detail(L.date, dates(fieldStart, 3)), detail(L.schedule, line('10:00–18:30, przerwa 13:30–14:30', '10:00–18:30, break 13:30–14:30')),
-      detail(L.place, ONLINE), detail(L.group, line('od 10 do 16 osób', '10 to 16 people')), detail(L.price, line('2290 PLN', '2290 PLN')),
-      detail(L.hours, line('25,5 godziny do certyfikacji', '25.5 hours towards certification')),
-    ],
+    details: [],
     final: line('Dla prowadzących grupy i terapeutów w szkoleniu. Zaświadczenie o 25,5 godzinach szkolenia.', 'For group leaders and therapists in training. Certificate for 25.5 training hours.'),
     certificate: '/media/certificate.svg', recordingAvailable: false, teachers: [teacher('tomasz-wrona'), teacher('marta-zielinska')],
     price: prices('field_theory', 630, 2290, 540), groupSize: { min: 10, max: 16 },
@@ -139,7 +119,7 @@ export function demoProducts(now: Date): Seed[] {
   const place = line('Ośrodek „Polana”, Podkowa Leśna', '“Polana” retreat centre, Podkowa Leśna');
   const breath: Product = {
     key: DEMO_KEYS.breath, category: 'training', title: 'Oddech i ucieleśnienie', titleEn: 'Breath and Embodiment',
-    ...common(breathStart, 6, place), duration: line('6 dni, 50 godzin', '6 days, 50 hours'), isOnline: false,
+    ...when(breathStart, 6, '17:30', { from: '13:00', to: '14:30' }, place, 50), isOnline: false,
     thumbnail: '/media/thumb-breath.webp', videoSrc: '/media/preview-breath.webm', ...channelOf('ewa-lis'),
     heroDesc: line(
       'Sześciodniowy trening o oddechu i ucieleśnieniu: 50 godzin zaliczanych przez dwa towarzystwa certyfikujące psychoterapeutów.',
@@ -150,18 +130,14 @@ export function demoProducts(now: Date): Seed[] {
       { title: line('Praca z klientem', 'Working with clients'), desc: line('Bezpieczne ćwiczenia oddechowe do wykorzystania w sesji.', 'Safe breathing work to use in sessions.') },
     ],
     subDesc: line('Trening odbywa się stacjonarnie, w małej grupie, z codzienną praktyką ruchu i oddechu.', 'The training takes place in person, in a small group, with daily breath and movement practice.'),
+    // Free lines: what no field holds (how to pay the price, and the stay, paid apart).
     details: [
-      detail(L.date, dates(breathStart, 6)),
-      detail(L.schedule, line('09:00–17:30, przerwa obiadowa 13:00–14:30', '09:00–17:30, lunch 13:00–14:30')),
-      detail(L.place, place),
-      detail(L.group, line('od 8 do 14 osób', '8 to 14 people')),
-      detail(L.price, line(
-        `2200 PLN: zadatek 400 PLN, pozostałe 1800 PLN do rozpoczęcia; raty możliwe do ${formatDate(instalmentsUntil, 'pl', 'month')} po uzgodnieniu`,
-        `2200 PLN: a 400 PLN deposit, the remaining 1800 PLN by the start; instalments possible until ${formatDate(instalmentsUntil, 'en', 'month')} by arrangement`)),
-      detail(L.stay, line(
+      detail(line('Płatność', 'Payment'), line(
+        `zadatek 400 PLN przy zapisie, reszta do rozpoczęcia; raty możliwe do ${formatDate(instalmentsUntil, 'pl', 'month')} po uzgodnieniu`,
+        `a 400 PLN deposit on booking, the rest by the start; instalments possible until ${formatDate(instalmentsUntil, 'en', 'month')} by arrangement`)),
+      detail(line('Zakwaterowanie', 'Accommodation'), line(
         'płatne gotówką na miejscu: 1250 PLN od osoby w pokoju dwuosobowym, 1500 PLN w pokoju jednoosobowym',
         'paid in cash on site: 1250 PLN per person in a double room, 1500 PLN in a single room')),
-      detail(L.hours, line('50 godzin (6 dni) do certyfikacji', '50 hours (6 days) towards certification')),
     ],
     final: line(
       'Dla psychoterapeutów w szkoleniu, absolwentów szkół psychoterapii oraz osób spoza zawodu, które mają za sobą co najmniej dwa lata terapii indywidualnej. Zaświadczenie o 50 godzinach jest uznawane przez dwa towarzystwa certyfikujące.',

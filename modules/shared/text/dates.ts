@@ -21,7 +21,8 @@ export function formatDate(instant: Date, lang: Lang, style: DateStyle = 'day'):
 
 /** "23–28 września 2026" / "23–28 September 2026" (or a single day). */
 export function formatDayRange(start: Date, days: number, lang: Lang): string {
-  const end = new Date(start.getTime() + (Math.max(days, 1) - 1) * 86_400_000);
+  // Noon of the last Warsaw day: adding 24-hour days would cross a DST change into the wrong date near midnight.
+  const end = days > 1 ? warsawDaysFrom(start, days - 1, 12) : start;
   // English ranges come with thin spaces around the dash ("11 – 16 February"); the site writes them closed up.
   return new Intl.DateTimeFormat(localeOf(lang), { timeZone: ZONE, dateStyle: 'long' }).formatRange(start, end).replace(/(\d)\s+–\s+(\d)/g, '$1–$2');
 }

@@ -8,7 +8,8 @@ import * as catalogue from './admin-panel/catalogue.ts';
 import * as frame from './admin-panel/frame.ts';
 import * as mail from './admin-panel/mail.ts';
 import * as people from './admin-panel/people.ts';
+import * as productFields from './admin-panel/product-fields.ts';
 
-export const pl = { ...frame.pl, ...catalogue.pl, ...people.pl, ...mail.pl, ...audit.pl } as const;
+export const pl = { ...frame.pl, ...catalogue.pl, ...people.pl, ...mail.pl, ...audit.pl, ...productFields.pl } as const;
 
-export const en: Record<keyof typeof pl, string> = { ...frame.en, ...catalogue.en, ...people.en, ...mail.en, ...audit.en };
+export const en: Record<keyof typeof pl, string> = { ...frame.en, ...catalogue.en, ...people.en, ...mail.en, ...audit.en, ...productFields.en };

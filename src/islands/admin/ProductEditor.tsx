@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Bilingual, Category } from '../../../modules/catalogue/index.ts';
 import { request } from './api.ts';
-import { BilingualField, CheckField, LanguageHeads, ListField, NumberField, TextField } from './fields.tsx';
-import { fromWarsawInput, toWarsawInput } from './format.ts';
+import { BilingualField, CheckField, FieldError, LanguageHeads, ListField, NumberField, TextField } from './fields.tsx';
 import { usePanel, type PanelKey } from './messages.ts';
-import { CATEGORIES, optional, type Draft } from './product-draft.ts';
+import { CATEGORIES, issueAt, issuesOf, optional, type Draft, type FieldIssues } from './product-draft.ts';
+import ScheduleFields from './ScheduleFields.tsx';
 
 type Props = { productKey: string | null; initial: Draft; heading: string; onSaved: () => void; onCancel: () => void };
 
@@ -14,17 +14,24 @@ type Word = PanelKey extends infer K ? (K extends `adminPanel.catalogue.${infer 
 
 /**
  * Every field of a product (spec 3), Polish and English side by side. Saves the whole definition: POST for a new
- * product, PUT for an existing one; the server validates and answers with its message on a refusal.
+ * product, PUT for an existing one. The server decides what is valid: on a refusal its message stays at the end
+ * and each field it names shows its own message beside it, focus moving to the first such field.
  */
 export default function ProductEditor({ productKey, initial, heading, onSaved, onCancel }: Props) {
   const { say } = usePanel();
   const [draft, setDraft] = useState<Draft>(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [issues, setIssues] = useState<FieldIssues>({});
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => { headingRef.current?.focus(); }, []);
+  // After a refusal, the first field marked invalid (in the form's order) takes focus.
+  useEffect(() => { formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(); }, [issues]);
   const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const c = (word: Word) => say(`adminPanel.catalogue.${word}`);
+  const at = (path: string) => issueAt(issues, path);
+  const inBoth = (path: string) => ({ pl: at(`${path}.pl`), en: at(`${path}.en`) });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -34,75 +41,79 @@ export default function ProductEditor({ productKey, initial, heading, onSaved, o
       ? await request('POST', '/api/admin/products', draft)
       : await request('PUT', `/api/admin/products/${encodeURIComponent(productKey)}`, draft);
     setBusy(false);
-    if (reply.ok) onSaved();
-    else setError(reply.message ?? c('saveFailed'));
+    if (reply.ok) { onSaved(); return; }
+    const found = issuesOf(reply.body);
+    setError(Object.keys(found).length > 1 ? c('fixFields') : reply.message ?? c('saveFailed'));
+    setIssues(found);
   }
 
   return (
-    <form className="admin-editor" noValidate onSubmit={submit}>
+    <form className="admin-editor" noValidate onSubmit={submit} ref={formRef}>
       <h3 ref={headingRef} tabIndex={-1}>{heading}</h3>
       <fieldset>
         <legend>{c('general')}</legend>
         <LanguageHeads />
         <div className="admin-bilingual">
-          <TextField id="product-title-pl" label={`${c('title')} (${c('polish')})`} value={draft.title} onChange={set('title')} />
-          <TextField id="product-title-en" label={`${c('title')} (${c('english')})`} value={draft.titleEn} onChange={set('titleEn')} />
+          <TextField id="product-title-pl" label={`${c('title')} (${c('polish')})`} value={draft.title} onChange={set('title')} error={at('title')} />
+          <TextField id="product-title-en" label={`${c('title')} (${c('english')})`} value={draft.titleEn} onChange={set('titleEn')} error={at('titleEn')} />
         </div>
-        <BilingualField id="product-day" label={c('day')} value={draft.day} onChange={set('day')} />
-        <BilingualField id="product-duration" label={c('duration')} value={draft.duration} onChange={set('duration')} />
         <div className="admin-grid">
           <div className="field">
             <label htmlFor="product-category">{c('category')}</label>
-            <select id="product-category" value={draft.category} onChange={(e) => set('category')(e.target.value as Category)}>
+            <select id="product-category" value={draft.category} onChange={(e) => set('category')(e.target.value as Category)}
+              {...(at('category') ? { 'aria-invalid': true, 'aria-describedby': 'product-category-error' } : {})}>
               {CATEGORIES.map((cat) => <option key={cat} value={cat}>{c(cat)}</option>)}
             </select>
+            <FieldError id="product-category" error={at('category')} />
           </div>
-          <TextField id="product-starts" type="datetime-local" label={c('startsAt')} value={draft.startsAt ? toWarsawInput(draft.startsAt) : ''}
-            onChange={(v) => set('startsAt')(fromWarsawInput(v))} />
-          <TextField id="product-channel" label={c('channel')} value={draft.channel} onChange={set('channel')} />
-          <NumberField id="product-group-min" label={c('groupMin')} value={draft.groupSize.min} onChange={(min) => set('groupSize')({ ...draft.groupSize, min })} />
-          <NumberField id="product-group-max" label={c('groupMax')} value={draft.groupSize.max} onChange={(max) => set('groupSize')({ ...draft.groupSize, max })} />
+          <TextField id="product-channel" label={c('channel')} value={draft.channel} onChange={set('channel')} error={at('channel')} />
+          <NumberField id="product-group-min" label={c('groupMin')} value={draft.groupSize.min} error={at('groupSize.min')}
+            onChange={(min) => set('groupSize')({ ...draft.groupSize, min })} />
+          <NumberField id="product-group-max" label={c('groupMax')} value={draft.groupSize.max} error={at('groupSize.max')}
+            onChange={(max) => set('groupSize')({ ...draft.groupSize, max })} />
         </div>
+        <ScheduleFields draft={draft} set={set} issues={issues} />
         <CheckField id="product-online" label={c('isOnline')} checked={draft.isOnline} onChange={set('isOnline')} />
       </fieldset>
 
       <fieldset>
         <legend>{c('texts')}</legend>
         <LanguageHeads />
-        <BilingualField id="product-hero" label={c('heroDesc')} value={draft.heroDesc} onChange={set('heroDesc')} long />
-        <BilingualField id="product-sub" label={c('subDesc')} value={draft.subDesc} onChange={set('subDesc')} long />
-        <BilingualField id="product-final" label={c('final')} value={draft.final} onChange={set('final')} long />
+        <BilingualField id="product-hero" label={c('heroDesc')} value={draft.heroDesc} onChange={set('heroDesc')} long errors={inBoth('heroDesc')} />
+        <BilingualField id="product-sub" label={c('subDesc')} value={draft.subDesc} onChange={set('subDesc')} long errors={inBoth('subDesc')} />
+        <BilingualField id="product-final" label={c('final')} value={draft.final} onChange={set('final')} long errors={inBoth('final')} />
       </fieldset>
 
       <ListField id="why" legend={c('whyWatch')} items={draft.whyWatch} onChange={set('whyWatch')} blank={() => ({ title: both(), desc: both() })}
-        item={(p, setPoint, at) => (<>
-          <BilingualField id={`why-${at}-title`} label={c('pointTitle')} value={p.title} onChange={(title) => setPoint({ ...p, title })} />
-          <BilingualField id={`why-${at}-desc`} label={c('pointDesc')} value={p.desc} onChange={(desc) => setPoint({ ...p, desc })} long />
+        item={(p, setPoint, n) => (<>
+          <BilingualField id={`why-${n}-title`} label={c('pointTitle')} value={p.title} onChange={(title) => setPoint({ ...p, title })} errors={inBoth(`whyWatch.${n}.title`)} />
+          <BilingualField id={`why-${n}-desc`} label={c('pointDesc')} value={p.desc} onChange={(desc) => setPoint({ ...p, desc })} long errors={inBoth(`whyWatch.${n}.desc`)} />
         </>)} />
 
-      <ListField id="details" legend={c('details')} items={draft.details} onChange={set('details')} blank={() => ({ label: both(), value: both() })}
-        item={(d, setLine, at) => (<>
-          <BilingualField id={`details-${at}-label`} label={c('detailLabel')} value={d.label} onChange={(label) => setLine({ ...d, label })} />
-          <BilingualField id={`details-${at}-value`} label={c('detailValue')} value={d.value} onChange={(value) => setLine({ ...d, value })} />
+      <ListField id="details" legend={c('extraDetails')} items={draft.details} onChange={set('details')} blank={() => ({ label: both(), value: both() })}
+        item={(d, setLine, n) => (<>
+          <BilingualField id={`details-${n}-label`} label={c('detailLabel')} value={d.label} onChange={(label) => setLine({ ...d, label })} errors={inBoth(`details.${n}.label`)} />
+          <BilingualField id={`details-${n}-value`} label={c('detailValue')} value={d.value} onChange={(value) => setLine({ ...d, value })} errors={inBoth(`details.${n}.value`)} />
         </>)} />
 
       <ListField id="teachers" legend={c('teachers')} items={draft.teachers} onChange={set('teachers')} blank={() => ({ img: '', text: '', desc: '', descEn: '' })}
-        item={(tc, setTeacher, at) => (<>
+        item={(tc, setTeacher, n) => (<>
           <div className="admin-grid">
-            <TextField id={`teachers-${at}-text`} label={c('teacherText')} value={tc.text} onChange={(text) => setTeacher({ ...tc, text })} />
-            <TextField id={`teachers-${at}-img`} label={c('teacherImg')} value={tc.img} onChange={(img) => setTeacher({ ...tc, img })} />
+            <TextField id={`teachers-${n}-text`} label={c('teacherText')} value={tc.text} onChange={(text) => setTeacher({ ...tc, text })} error={at(`teachers.${n}.text`)} />
+            <TextField id={`teachers-${n}-img`} label={c('teacherImg')} value={tc.img} onChange={(img) => setTeacher({ ...tc, img })} error={at(`teachers.${n}.img`)} />
           </div>
-          <BilingualField id={`teachers-${at}-desc`} label={c('teacherDesc')} value={{ pl: tc.desc, en: tc.descEn }} long
+          <BilingualField id={`teachers-${n}-desc`} label={c('teacherDesc')} value={{ pl: tc.desc, en: tc.descEn }} long
+            errors={{ pl: at(`teachers.${n}.desc`), en: at(`teachers.${n}.descEn`) }}
             onChange={(d) => setTeacher({ ...tc, desc: d.pl, descEn: d.en })} />
         </>)} />
 
       <fieldset>
         <legend>{c('media')}</legend>
         <div className="admin-grid">
-          <TextField id="product-thumbnail" label={c('thumbnail')} value={draft.thumbnail} onChange={set('thumbnail')} />
-          <TextField id="product-video" label={c('videoSrc')} value={draft.videoSrc ?? ''} onChange={(v) => set('videoSrc')(optional(v))} />
-          <TextField id="product-avatar" label={c('avatar')} value={draft.avatar} onChange={set('avatar')} />
-          <TextField id="product-certificate" label={c('certificate')} value={draft.certificate ?? ''} onChange={(v) => set('certificate')(optional(v))} />
+          <TextField id="product-thumbnail" label={c('thumbnail')} value={draft.thumbnail} onChange={set('thumbnail')} error={at('thumbnail')} />
+          <TextField id="product-video" label={c('videoSrc')} value={draft.videoSrc ?? ''} onChange={(v) => set('videoSrc')(optional(v))} error={at('videoSrc')} />
+          <TextField id="product-avatar" label={c('avatar')} value={draft.avatar} onChange={set('avatar')} error={at('avatar')} />
+          <TextField id="product-certificate" label={c('certificate')} value={draft.certificate ?? ''} onChange={(v) => set('certificate')(optional(v))} error={at('certificate')} />
         </div>
         <CheckField id="product-recording-available" label={c('recordingAvailable')} checked={draft.recordingAvailable} onChange={set('recordingAvailable')} />
       </fieldset>
@@ -111,18 +122,18 @@ export default function ProductEditor({ productKey, initial, heading, onSaved, o
         <legend>{c('sale')}</legend>
         <p className="admin-hint">{c('prices')}</p>
         <div className="admin-grid">
-          {draft.price.map((p, at) => (
+          {draft.price.map((p, i) => (
             <div key={p.name} className="field-group">
-              <NumberField id={`product-price-${p.name}`} label={say('adminPanel.catalogue.price', { currency: p.name })} value={p.price}
-                onChange={(price) => set('price')(draft.price.map((x, i) => (i === at ? { ...x, price } : x)) as Draft['price'])} />
-              <TextField id={`product-price-id-${p.name}`} label={say('adminPanel.catalogue.priceId', { currency: p.name })} value={p.api}
-                onChange={(api) => set('price')(draft.price.map((x, i) => (i === at ? { ...x, api } : x)) as Draft['price'])} />
+              <NumberField id={`product-price-${p.name}`} label={say('adminPanel.catalogue.price', { currency: p.name })} value={p.price} error={at(`price.${i}.price`)}
+                onChange={(price) => set('price')(draft.price.map((x, j) => (j === i ? { ...x, price } : x)) as Draft['price'])} />
+              <TextField id={`product-price-id-${p.name}`} label={say('adminPanel.catalogue.priceId', { currency: p.name })} value={p.api} error={at(`price.${i}.api`)}
+                onChange={(api) => set('price')(draft.price.map((x, j) => (j === i ? { ...x, api } : x)) as Draft['price'])} />
             </div>
           ))}
         </div>
         <div className="admin-grid">
-          <TextField id="product-live" type="url" label={c('liveLink')} value={draft.liveLink ?? ''} onChange={(v) => set('liveLink')(optional(v))} />
-          <TextField id="product-recording" label={c('recordingLink')} value={draft.recordingLink ?? ''} onChange={(v) => set('recordingLink')(optional(v))} />
+          <TextField id="product-live" type="url" label={c('liveLink')} value={draft.liveLink ?? ''} onChange={(v) => set('liveLink')(optional(v))} error={at('liveLink')} />
+          <TextField id="product-recording" label={c('recordingLink')} value={draft.recordingLink ?? ''} onChange={(v) => set('recordingLink')(optional(v))} error={at('recordingLink')} />
         </div>
         <CheckField id="product-published" label={c('publishedField')} checked={draft.published} onChange={set('published')} />
       </fieldset>

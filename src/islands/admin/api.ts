@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from '../accounts/api.ts';
 
-/** An answer of our API: `status` 0 when the network failed; `message` is the server's, when it sent one. */
-export type Reply<T> = { ok: boolean; status: number; data: T | null; message: string | null };
+/**
+ * An answer of our API: `status` 0 when the network failed; `message` is the server's, when it sent one; `body` the
+ * refusal's whole JSON (e.g. its per-field `issues`).
+ */
+export type Reply<T> = { ok: boolean; status: number; data: T | null; message: string | null; body?: unknown };
 
 export async function request<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, headers: Record<string, string> = {},
@@ -13,7 +16,7 @@ export async function request<T>(
     const res = await fetch(path, init);
     const data = await res.json().catch(() => null) as unknown;
     const record = typeof data === 'object' && data !== null ? data as Record<string, unknown> : null;
-    return { ok: res.ok, status: res.status, data: res.ok ? data as T : null, message: res.ok ? null : messageOf(record) };
+    return { ok: res.ok, status: res.status, data: res.ok ? data as T : null, message: res.ok ? null : messageOf(record), body: res.ok ? undefined : data };
   } catch {
     return { ok: false, status: 0, data: null, message: null };
   }

@@ -2,27 +2,38 @@ import type { ReactNode } from 'react';
 import type { Bilingual } from '../../../modules/catalogue/index.ts';
 import { usePanel } from './messages.ts';
 
-type TextProps = { id: string; label: string; value: string; onChange: (value: string) => void; long?: boolean; type?: string };
+type TextProps = { id: string; label: string; value: string; onChange: (value: string) => void; long?: boolean; type?: string; error?: string | undefined };
 
-/** One labelled input (or textarea when `long`). */
-export function TextField({ id, label, value, onChange, long, type = 'text' }: TextProps) {
+/** What is wrong with a field, beside it, and the attributes that tie it to its box (read out with the box). */
+function invalid(id: string, error: string | undefined) {
+  return error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+}
+export const FieldError = ({ id, error }: { id: string; error: string | undefined }) =>
+  (error ? <p className="field-error" id={`${id}-error`}>{error}</p> : null);
+
+/** One labelled input (or textarea when `long`), with the server's message about it when it has one. */
+export function TextField({ id, label, value, onChange, long, type = 'text', error }: TextProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {long
-        ? <textarea id={id} rows={4} value={value} onChange={(e) => onChange(e.target.value)} />
-        : <input id={id} type={type} value={value} onChange={(e) => onChange(e.target.value)} />}
+        ? <textarea id={id} rows={4} value={value} onChange={(e) => onChange(e.target.value)} {...invalid(id, error)} />
+        : <input id={id} type={type} value={value} onChange={(e) => onChange(e.target.value)} {...invalid(id, error)} />}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
 
-/** A whole number box; an empty box is NaN, which the server refuses with its message. */
-export function NumberField({ id, label, value, onChange }: { id: string; label: string; value: number; onChange: (value: number) => void }) {
+type NumberProps = { id: string; label: string; value: number; onChange: (value: number) => void; error?: string | undefined; step?: number; min?: number };
+
+/** A number box (whole by default); an empty box is NaN, which the server refuses with its message. */
+export function NumberField({ id, label, value, onChange, error, step = 1, min = 1 }: NumberProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="number" inputMode="numeric" step={1} min={1} value={Number.isNaN(value) ? '' : value}
-        onChange={(e) => onChange(e.target.value === '' ? Number.NaN : Number(e.target.value))} />
+      <input id={id} type="number" inputMode={step === 1 ? 'numeric' : 'decimal'} step={step} min={min} value={Number.isNaN(value) ? '' : value}
+        onChange={(e) => onChange(e.target.value === '' ? Number.NaN : Number(e.target.value))} {...invalid(id, error)} />
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -47,15 +58,17 @@ export function LanguageHeads() {
   );
 }
 
+type BilingualProps = { id: string; label: string; value: Bilingual; onChange: (value: Bilingual) => void; long?: boolean; errors?: { pl?: string | undefined; en?: string | undefined } };
+
 /** A text in both languages: Polish left, English right; each box's name says its language. */
-export function BilingualField({ id, label, value, onChange, long }: { id: string; label: string; value: Bilingual; onChange: (value: Bilingual) => void; long?: boolean }) {
+export function BilingualField({ id, label, value, onChange, long, errors = {} }: BilingualProps) {
   const { say } = usePanel();
   return (
     <div className="admin-bilingual">
       <TextField id={`${id}-pl`} label={`${label} (${say('adminPanel.catalogue.polish')})`} value={value.pl} long={long ?? false}
-        onChange={(pl) => onChange({ ...value, pl })} />
+        onChange={(pl) => onChange({ ...value, pl })} error={errors.pl} />
       <TextField id={`${id}-en`} label={`${label} (${say('adminPanel.catalogue.english')})`} value={value.en} long={long ?? false}
-        onChange={(en) => onChange({ ...value, en })} />
+        onChange={(en) => onChange({ ...value, en })} error={errors.en} />
     </div>
   );
 }

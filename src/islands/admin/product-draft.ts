@@ -1,14 +1,15 @@
-import { CATEGORIES, type AdminProduct, type Bilingual, type ProductInput } from '../../../modules/catalogue/index.ts';
+import { CATEGORIES, JOIN_OPENS_MINUTES, type AdminProduct, type Bilingual, type ProductInput } from '../../../modules/catalogue/index.ts';
 
 export { CATEGORIES };
 export type Draft = ProductInput;
 
 const both = (): Bilingual => ({ pl: '', en: '' });
 
-/** A new product's form: empty texts, prices to fill in (NaN shows as an empty box), published. */
+/** A new product's form: empty texts, numbers to fill in (NaN shows as an empty box), one day, no break, published. */
 export function emptyDraft(): Draft {
   return {
-    category: 'seminar', title: '', titleEn: '', day: both(), startsAt: '', duration: both(), isOnline: true,
+    category: 'seminar', title: '', titleEn: '', startsAt: '', days: 1, dailyEnd: '', breakTime: null, place: both(), hours: null,
+    joinOpensMinutes: JOIN_OPENS_MINUTES, isOnline: true,
     thumbnail: '', videoSrc: null, channel: '', avatar: '', heroDesc: both(), whyWatch: [], subDesc: both(), details: [],
     final: both(), certificate: null, recordingAvailable: false, teachers: [],
     price: [{ price: Number.NaN, name: 'USD', api: '' }, { price: Number.NaN, name: 'PLN', api: '' }, { price: Number.NaN, name: 'EUR', api: '' }],
@@ -16,10 +17,28 @@ export function emptyDraft(): Draft {
   };
 }
 
-/** The form of an existing product: everything the admin list gives but the key and the derived dd.mm.yyyy date. */
+/** The form of an existing product: everything the admin list gives but the key. */
 export function draftOf(product: AdminProduct): Draft {
-  const { key: _key, date: _date, ...input } = product;
+  const { key: _key, ...input } = product;
   return structuredClone(input);
+}
+
+/** The server's issues (`[{ field, message }]`, the field a dotted path of the body) as a lookup by path. */
+export type FieldIssues = Readonly<Record<string, string>>;
+export function issuesOf(data: unknown): FieldIssues {
+  const issues = (data as { issues?: unknown } | null)?.issues;
+  if (!Array.isArray(issues)) return {};
+  return Object.fromEntries(issues.filter((i): i is { field: string; message: string } =>
+    typeof i === 'object' && i !== null && typeof (i as { field?: unknown }).field === 'string' && typeof (i as { message?: unknown }).message === 'string')
+    .map((i) => [i.field, i.message]));
+}
+
+/** The message about a field, or about the object or list that holds it ("breakTime" for "breakTime.from"). */
+export function issueAt(issues: FieldIssues, path: string): string | undefined {
+  for (let at = path; at !== ''; at = at.includes('.') ? at.slice(0, at.lastIndexOf('.')) : '') {
+    if (issues[at] !== undefined) return issues[at];
+  }
+  return undefined;
 }
 
 /** An optional link or path: an empty box means none. */

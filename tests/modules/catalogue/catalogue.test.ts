@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { changesIn, createCatalogue, DEMO_KEYS, isUpcoming, type OwnershipPort } from '../../../modules/catalogue/index.ts';
+import { changesIn, createCatalogue, dayLine, DEMO_KEYS, detailLines, durationLine, isUpcoming, productDate, type OwnershipPort } from '../../../modules/catalogue/index.ts';
 import { parseEnv } from '../../../modules/shared/config/index.ts';
 import { createEventStore } from '../../../modules/shared/events/index.ts';
 import { fixedClock } from '../../../modules/shared/kernel/index.ts';
@@ -54,15 +54,15 @@ describe.each(backends)('the seeded catalogue on $name (queries only: one databa
     expect(products.filter((p) => !isUpcoming(p, new Date(NOW)) && p.recordingAvailable)).toHaveLength(2);
     const breath = (await c.catalogue.product(DEMO_KEYS.breath))!;
     expect(breath.startsAt).toBe('2027-02-11T08:00:00.000Z');
-    expect(breath.date).toBe('11.02.2027');
-    expect(breath.day.pl).toMatch(/^11–16 lutego 2027 · /);
-    expect(breath.day.en).toMatch(/^11–16 February 2027 · /);
+    expect(productDate(breath)).toBe('11.02.2027');
+    expect(dayLine(breath, 'pl')).toMatch(/^11–16 lutego 2027 · /);
+    expect(dayLine(breath, 'en')).toMatch(/^11–16 February 2027 · /);
   });
 
   it('describes the Breath and Embodiment training with the facts of spec 1 and 9', async () => {
     const breath = (await c.catalogue.product(DEMO_KEYS.breath))!;
-    const text = JSON.stringify(breath.details.map((d) => d.value.en)) + breath.final.en + breath.duration.en;
-    for (const fact of ['50 hours', '6 days', '8 to 14 people', '400 PLN deposit', '1800 PLN', 'instalments', '1250 PLN', 'double room', '1500 PLN', 'single room', '09:00–17:30', '13:00–14:30', 'two years of individual therapy', 'two professional certification bodies']) {
+    const text = (JSON.stringify(detailLines(breath, 'en').map((d) => d.value)) + breath.final.en + durationLine(breath, 'en')).replace(/\u00a0/g, ' ');
+    for (const fact of ['50 hours', '6 days', '8 to 14 people', 'PLN 2,200', '400 PLN deposit', 'instalments', '1250 PLN', 'double room', '1500 PLN', 'single room', '09:00–17:30', '13:00–14:30', 'two years of individual therapy', 'two professional certification bodies']) {
       expect(text, fact).toContain(fact);
     }
     expect(breath.groupSize).toEqual({ min: 8, max: 14 });
@@ -164,7 +164,7 @@ describe.each(backends)('an unpublished product on $name', (backend) => {
   beforeEach(async () => { c = await seededCatalogue(backend); });
   afterEach(async () => c?.handle.close());
   const inputOf = async (key: string) => {
-    const { key: _key, date: _date, ...input } = (await c.catalogue.adminProducts()).find((p) => p.key === key)!;
+    const { key: _key, ...input } = (await c.catalogue.adminProducts()).find((p) => p.key === key)!;
     return input;
   };
 
@@ -198,6 +198,7 @@ describe.each(backends)('an unpublished product on $name', (backend) => {
     expect(key).toMatch(/^id-\d+$/);
     expect(await c.catalogue.product(key)).toBeNull();
     // 23:30 UTC on 4 January is already the 5th in Warsaw.
-    expect((await c.catalogue.ownedProduct(key))).toMatchObject({ key, date: '05.01.2027' });
+    const added = (await c.catalogue.ownedProduct(key))!;
+    expect([added.key, productDate(added), dayLine(added, 'pl')]).toEqual([key, '05.01.2027', '5–10 stycznia 2027 · Ośrodek „Polana”, Podkowa Leśna']);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { facilitatorDecider, type FacilitatorEvent } from '../../../modules/catalogue/facilitator.ts';
 import {
-  eventStart, firstSessionMinutes, isEventOver, isSiteMedia, isUpcoming, productDecider, type Product, type ProductEvent,
+  eventStart, isEventOver, isSiteMedia, isUpcoming, productDecider, type Product, type ProductEvent,
 } from '../../../modules/catalogue/product.ts';
 import { demoFacilitators } from '../../../modules/catalogue/seed/facilitators.ts';
 import { demoProducts } from '../../../modules/catalogue/seed/products.ts';
@@ -89,20 +89,6 @@ describe('a facilitator', () => {
   const facilitators = deciderSpec(facilitatorDecider);
   it('is introduced once', () => facilitators.given([]).when({ type: 'IntroduceFacilitator', facilitator }).then([introduced]));
   it('introduced again records nothing', () => facilitators.given([introduced]).when({ type: 'IntroduceFacilitator', facilitator }).thenNothing());
-});
-
-describe('the first session of a product (its calendar entry): the hours of its duration, at most one working day of 09:00–17:30', () => {
-  const lasting = (en: string) => firstSessionMinutes({ duration: { pl: '', en } });
-  it('lasts the hours a short event names', () => {
-    expect(lasting('3 hours')).toBe(180);
-    expect(lasting('1 day, 8 hours')).toBe(480);
-  });
-  it('lasts a full working day of 8.5 hours when that is what it names', () => expect(lasting('8.5 hours')).toBe(510));
-  it('is cut to one working day when the hours run over several days', () => {
-    expect(lasting('3 days, 25.5 hours')).toBe(510);
-    expect(lasting('6 days, 50 hours')).toBe(510);
-  });
-  it('lasts a working day when the duration names no hours', () => expect(lasting('6 days')).toBe(510));
 });
 
 describe('the start an admin gives a product', () => {

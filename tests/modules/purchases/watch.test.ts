@@ -7,7 +7,8 @@ const accessUntil = new Date('2026-05-30T17:00:00Z');
 const active = { kind: 'active' as const, accessUntil };
 const before = new Date('2026-02-20T12:00:00Z');
 const dayAfter = new Date('2026-03-02T17:00:00Z');
-const view = (input: Omit<Parameters<typeof watchView>[0], 'liveAt'>) => watchView({ ...input, liveAt }, isEventOver);
+const joinOpensAt = new Date('2026-03-01T16:30:00Z');
+const view = (input: Omit<Parameters<typeof watchView>[0], 'liveAt' | 'joinOpensAt'>) => watchView({ ...input, liveAt, joinOpensAt }, isEventOver);
 
 describe('the watch page', () => {
   it('denies access to anyone who does not own the product, before and after the event', () => {
@@ -20,9 +21,11 @@ describe('the watch page', () => {
     expect(view({ access: expired, hasRecording: true, hasLiveLink: true, now: new Date('2026-06-01T00:00:00Z') }))
       .toEqual({ kind: 'access-expired', accessUntil });
   });
-  it('counts down for an owner before the event, with Join only when a live link exists', () => {
-    expect(view({ access: active, hasRecording: false, hasLiveLink: true, now: before })).toEqual({ kind: 'pre-event', canJoin: true });
-    expect(view({ access: active, hasRecording: false, hasLiveLink: false, now: before })).toEqual({ kind: 'pre-event', canJoin: false });
+  it('counts down for an owner before the event, with Join only from the moment the product sets and when a live link exists', () => {
+    expect(view({ access: active, hasRecording: false, hasLiveLink: true, now: before })).toEqual({ kind: 'pre-event', canJoin: false });
+    expect(view({ access: active, hasRecording: false, hasLiveLink: true, now: new Date('2026-03-01T16:29:59.999Z') })).toEqual({ kind: 'pre-event', canJoin: false });
+    expect(view({ access: active, hasRecording: false, hasLiveLink: true, now: joinOpensAt })).toEqual({ kind: 'pre-event', canJoin: true });
+    expect(view({ access: active, hasRecording: false, hasLiveLink: false, now: joinOpensAt })).toEqual({ kind: 'pre-event', canJoin: false });
   });
   it('keeps the live view until just before 24 hours after the start', () => {
     expect(view({ access: active, hasRecording: true, hasLiveLink: true, now: new Date('2026-03-02T16:59:59.999Z') }).kind).toBe('pre-event');

@@ -1,0 +1,106 @@
+/**
+ * Every fact a page, the API or a mail shows about a product's dates, times, place, group, price and hours,
+ * derived from its structured fields at the moment it is shown: one source, so an edit shows everywhere at the next
+ * request. Dates and times are Europe/Warsaw's, words the reader's language.
+ */
+import { fillTemplate, formatDate, formatDayRange, formatMoney, toWarsawInput, warsawDaysFrom, type Lang } from '../shared/text/index.ts';
+import { daysText, factTexts, hoursText, peopleText } from './facts-texts.ts';
+import type { Currency, Product } from './product.ts';
+
+/** One shown Details line, in one language. */
+export type ShownDetail = { label: string; value: string };
+
+type Timing = Pick<Product, 'startsAt' | 'days' | 'dailyEnd' | 'breakTime'>;
+
+/** 'HH:MM' on Warsaw's clock at an instant. */
+export const warsawClock = (instant: string | Date): string => toWarsawInput(new Date(instant).toISOString()).slice(11, 16);
+
+/** The instant of a Warsaw wall-clock time ('HH:MM') on the Warsaw day of `startsAt` plus `days`. */
+function onDayOf(startsAt: string, days: number, clock: string): Date {
+  const [hh, mm] = clock.split(':').map(Number) as [number, number];
+  return warsawDaysFrom(new Date(startsAt), days, hh, mm);
+}
+
+/** dd.mm.yyyy of the start on Warsaw's calendar (spec 3's `date`). */
+export const productDate = (p: Pick<Product, 'startsAt'>): string => formatDate(new Date(p.startsAt), 'pl', 'numeric');
+
+/** "23–25 września 2026" / "23–25 September 2026": the Warsaw days from the start's to the last one's. */
+export const dateRange = (p: Pick<Product, 'startsAt' | 'days'>, lang: Lang): string => formatDayRange(new Date(p.startsAt), p.days, lang);
+
+/** The cards' and headers' line: "23–25 września 2026 · Online (Zoom)". */
+export function dayLine(p: Pick<Product, 'startsAt' | 'days' | 'place'>, lang: Lang): string {
+  const place = p.place[lang].trim();
+  return place ? `${dateRange(p, lang)} · ${place}` : dateRange(p, lang);
+}
+
+/** "3 dni, 25,5 godziny" / "3 days, 25.5 hours"; a one-day event says its hours alone ("3 godziny"), or "1 dzień". */
+export function durationLine(p: Pick<Product, 'days' | 'hours'>, lang: Lang): string {
+  if (p.hours === null) return daysText(p.days, lang);
+  return p.days === 1 ? hoursText(p.hours, lang) : `${daysText(p.days, lang)}, ${hoursText(p.hours, lang)}`;
+}
+
+/** "10:00–18:30, przerwa 13:30–14:30" / "10:00–18:30, break 13:30–14:30". */
+export function scheduleLine(p: Timing, lang: Lang): string {
+  const from = warsawClock(p.startsAt);
+  if (!p.breakTime) return `${from}–${p.dailyEnd}`;
+  return fillTemplate(factTexts[lang].withBreak, { from, to: p.dailyEnd, breakFrom: p.breakTime.from, breakTo: p.breakTime.to });
+}
+
+/** "od 10 do 16 osób" / "10 to 16 people" ("16 osób" when the least and the most are the same). */
+export function groupLine(p: Pick<Product, 'groupSize'>, lang: Lang): string {
+  const { min, max } = p.groupSize;
+  return min === max ? peopleText(max, lang) : fillTemplate(factTexts[lang].groupRange, { min, max });
+}
+
+/** The price in a currency as the reader writes it ("2290 zł", "PLN 2,290"). */
+export function priceLine(p: Pick<Product, 'price'>, lang: Lang, currency: Currency = 'PLN'): string {
+  const price = p.price.find((x) => x.name === currency) ?? p.price[1];
+  return formatMoney(price.price, price.name, lang);
+}
+
+/**
+ * The Details list: date, schedule, place, participants, price and hours from the fields, then the free lines no
+ * field holds (e.g. accommodation). A line whose field is empty (no place, no hours) is left out.
+ */
+export function detailLines(p: Product, lang: Lang, currency: Currency = 'PLN'): ShownDetail[] {
+  const t = factTexts[lang];
+  const place = p.place[lang].trim();
+  return [
+    { label: t.date, value: dateRange(p, lang) },
+    { label: t.schedule, value: scheduleLine(p, lang) },
+    ...(place ? [{ label: t.place, value: place }] : []),
+    { label: t.group, value: groupLine(p, lang) },
+    { label: t.price, value: priceLine(p, lang, currency) },
+    ...(p.hours !== null ? [{ label: t.hours, value: fillTemplate(t.towardsCertification, { hours: hoursText(p.hours, lang) }) }] : []),
+    ...p.details.map((d) => ({ label: d.label[lang], value: d.value[lang] })),
+  ];
+}
+
+/**
+ * How long the first session lasts, for the calendar entry of a purchase: from the start to the daily end on the
+ * start's Warsaw day (a DST change that night counts its hour).
+ */
+export function firstSessionMinutes(p: Pick<Product, 'startsAt' | 'dailyEnd'>): number {
+  const end = onDayOf(p.startsAt, 0, p.dailyEnd);
+  return Math.max(0, Math.round((end.getTime() - new Date(p.startsAt).getTime()) / 60_000));
+}
+
+/** When the watch page's join button appears: `joinOpensMinutes` before the start. */
+export const joinOpensAt = (p: Pick<Product, 'startsAt' | 'joinOpensMinutes'>): Date =>
+  new Date(new Date(p.startsAt).getTime() - p.joinOpensMinutes * 60_000);
+
+/** The product in the API shape of spec section 3 (`GET /api/videos/{id}`): never a link. */
+export function toApiVideo(p: Product) {
+  const lines = (lang: Lang) => detailLines(p, lang).map((d) => `${d.label}: ${d.value}`).join('\n');
+  return {
+    key: p.key,
+    title: p.title,
+    titleEn: p.titleEn,
+    date: productDate(p),
+    desc: p.heroDesc.pl,
+    details: lines('pl'),
+    detailsEn: lines('en'),
+    thumbnail: p.thumbnail,
+  };
+}
+export type ApiVideo = ReturnType<typeof toApiVideo>;
