@@ -13,7 +13,7 @@ const ROUTES: [string, string][] = [
   ['GET', '/api/videos/{p}'], ['GET', '/video-details/{p}'], ['GET', '/watch-video/{p}'], ['GET', '/media/recordings/{p}'],
   ['GET', '/reset-password/{p}'], ['GET', '/verify-email/{p}'], ['POST', '/'], ['POST', '/kontakt'],
   ['GET', '/api/users'], ['DELETE', '/api/users/{p}'], ['GET', '/api/all-videos'], ['POST', '/api/articles'], ['DELETE', '/api/articles/{p}'],
-  ['POST', '/api/admin/products'], ['PUT', '/api/admin/products/{p}'], ['GET', '/api/admin/attendees/{p}'],
+  ['POST', '/api/admin/products'], ['PUT', '/api/admin/products/{p}'], ['POST', '/api/admin/products/{p}/editions'], ['GET', '/api/admin/attendees/{p}'],
   // audit trail, dev mailbox, first-admin sign-in
   ['GET', '/api/admin/mailbox?page={p}'], ['GET', '/api/admin/mailbox/{p}'],
   ['GET', '/api/admin/audit?type={p}'], ['GET', '/api/admin/audit?from={p}'],

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { request, useResource } from './api.ts';
+import EditionDialog from './EditionDialog.tsx';
 import { formatDateTime } from './format.ts';
 import { usePanel } from './messages.ts';
 import { draftOf, emptyDraft } from './product-draft.ts';
@@ -9,12 +10,13 @@ import { titleIn, type AdminProduct } from './types.ts';
 
 type Editing = { product: AdminProduct | null } | null;
 
-/** The catalogue: every product, published or not, with edit, publish/unpublish and a preview of its public page. */
+/** The catalogue: every product, published or not, with edit, a new edition, publish/unpublish and a preview of its public page. */
 export default function CatalogueSection() {
   const { say, lang } = usePanel();
   const [products, reload] = useResource<AdminProduct[]>('/api/admin/products');
   const [editing, setEditing] = useState<Editing>(null);
   const [note, setNote] = useState<Note>(null);
+  const [copying, setCopying] = useState<AdminProduct | null>(null);
 
   async function toggle(product: AdminProduct) {
     const reply = await request('PUT', `/api/admin/products/${encodeURIComponent(product.key)}`, { ...draftOf(product), published: !product.published });
@@ -38,6 +40,8 @@ export default function CatalogueSection() {
         <button type="button" className="button" onClick={() => { setNote(null); setEditing({ product: null }); }}>{say('adminPanel.catalogue.new')}</button>
       </div>
       <NoteLine note={note} />
+      {copying && <EditionDialog productKey={copying.key} title={titleIn(copying, lang)} onClose={() => setCopying(null)}
+        onDone={() => { setCopying(null); setNote({ kind: 'ok', text: say('adminPanel.catalogue.duplicated'), focus: true }); reload(); }} />}
       <Loaded resource={products}>{(list) => (
         <div className="admin-table-wrap">
           <table className="admin-table">
@@ -56,6 +60,8 @@ export default function CatalogueSection() {
                     <td className="admin-actions">
                       <button type="button" className="button button--small" aria-label={say('adminPanel.catalogue.editNamed', { title })}
                         onClick={() => { setNote(null); setEditing({ product: p }); }}>{say('adminPanel.catalogue.edit')}</button>
+                      <button type="button" className="button button--small button--quiet" aria-label={say('adminPanel.catalogue.duplicateNamed', { title })}
+                        onClick={() => { setNote(null); setCopying(p); }}>{say('adminPanel.catalogue.duplicate')}</button>
                       <button type="button" className="button button--small button--quiet" onClick={() => toggle(p)}
                         aria-label={`${say(p.published ? 'adminPanel.catalogue.unpublish' : 'adminPanel.catalogue.publish')}: ${title}`}>
                         {say(p.published ? 'adminPanel.catalogue.unpublish' : 'adminPanel.catalogue.publish')}</button>

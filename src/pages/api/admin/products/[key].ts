@@ -9,6 +9,7 @@ export const PUT = endpoint({
   auth: 'admin',
   params: ProductKeyParams,
   body: ProductBody,
+  fieldIssues: true,
   handle: async ({ params, body, user, services }) => {
     await services.catalogue.saveProduct(params.key, body, user.id);
     return { key: params.key };

@@ -9,5 +9,6 @@ export const GET = endpoint({ auth: 'admin', handle: ({ services }) => services.
 export const POST = endpoint({
   auth: 'admin',
   body: ProductBody,
+  fieldIssues: true,
   handle: async ({ body, user, services }) => json({ key: await services.catalogue.createProduct(body, user.id) }, 201),
 });
