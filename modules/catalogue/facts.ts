@@ -46,6 +46,12 @@ export function scheduleLine(p: Timing, lang: Lang): string {
   return fillTemplate(factTexts[lang].withBreak, { from, to: p.dailyEnd, breakFrom: p.breakTime.from, breakTo: p.breakTime.to });
 }
 
+/** When and where, for a buyer's mail: "23–25 września 2026, 10:00–18:30, przerwa 13:30–14:30 · Online (Zoom)". */
+export function whenLine(p: Timing & Pick<Product, 'place'>, lang: Lang): string {
+  const place = p.place[lang].trim();
+  return `${dateRange(p, lang)}, ${scheduleLine(p, lang)}${place ? ` · ${place}` : ''}`;
+}
+
 /** "od 10 do 16 osób" / "10 to 16 people" ("16 osób" when the least and the most are the same). */
 export function groupLine(p: Pick<Product, 'groupSize'>, lang: Lang): string {
   const { min, max } = p.groupSize;

@@ -14,7 +14,7 @@ export {
   type Product, type ProductEvent, type ProductRevised, type ProductSecrets, type Teacher,
 } from './product.ts';
 export {
-  dateRange, dayLine, detailLines, durationLine, firstSessionMinutes, joinOpensAt, productDate, toApiVideo, warsawClock,
+  dateRange, dayLine, detailLines, durationLine, firstSessionMinutes, joinOpensAt, productDate, toApiVideo, warsawClock, whenLine,
   type ApiVideo, type ShownDetail,
 } from './facts.ts';
 export { articleKey, type Article } from './article.ts';

@@ -54,7 +54,7 @@ export function confirmationMail(input: {
   const title = input.product.title[lang];
   const vars = {
     title, name: input.buyer.name, site: input.siteName, url: input.watchUrl,
-    date: formatDate(input.product.liveAt, lang, 'dayTime'),
+    date: input.product.when?.[lang] ?? formatDate(input.product.liveAt, lang, 'dayTime'),
     amount: formatMoney(input.purchase.amount, input.purchase.currency, lang),
     until: formatDate(input.purchase.accessUntil, lang, 'day'),
   };

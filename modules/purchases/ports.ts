@@ -13,6 +13,8 @@ export type ProductForSale = {
   /** The event's start, an instant (Europe/Warsaw on the page). */
   liveAt: Date;
   durationMinutes: number;
+  /** The days, daily hours and place as the catalogue writes them, for the confirmation mail; absent: the start's date and time. */
+  when?: { pl: string; en: string };
   /** When the watch page's Join button appears (the catalogue's setting, before `liveAt`); absent: at `liveAt`. */
   joinOpensAt?: Date;
   prices: PriceForSale[];

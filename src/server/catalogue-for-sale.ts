@@ -1,4 +1,4 @@
-import { firstSessionMinutes, joinOpensAt, type Catalogue } from '../../modules/catalogue/index.ts';
+import { firstSessionMinutes, joinOpensAt, whenLine, type Catalogue } from '../../modules/catalogue/index.ts';
 import type { ProductForSale } from '../../modules/purchases/index.ts';
 
 /** The catalogue's product as purchases sees it: prices, start, and the links only purchases may hand out. */
@@ -12,6 +12,7 @@ export async function productForSale(catalogue: Catalogue, key: string): Promise
     liveAt: new Date(product.startsAt),
     durationMinutes: firstSessionMinutes(product),
     joinOpensAt: joinOpensAt(product),
+    when: { pl: whenLine(product, 'pl'), en: whenLine(product, 'en') },
     prices: product.price.map((p) => ({ currency: p.name, amount: p.price, priceId: p.api })),
     recordingLink: links.recordingLink,
     liveLink: links.liveLink,

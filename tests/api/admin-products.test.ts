@@ -67,13 +67,13 @@ describe('the catalogue admin API: GET and POST /api/admin/products, PUT /api/ad
     }));
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     const created = (await list()).find((p) => p.key === key)!;
-    expect(created).toMatchObject({ title: 'Granice w kontakcie', date: '05.03.2027', published: true, liveLink: 'https://meet.example/sekret-granice' });
+    expect(created).toMatchObject({ title: 'Granice w kontakcie', startsAt: '2027-03-05T09:00:00.000Z', published: true, liveLink: 'https://meet.example/sekret-granice' });
     const shown = await page(key);
     expect(shown.status).toBe(200);
     expect(shown.html).toContain('Granice w kontakcie');
     expect(shown.html).not.toContain('sekret-granice');
     const api = await fetch(`${server.url}/api/videos/${key}`);
-    expect(await api.json()).toMatchObject({ key, title: 'Granice w kontakcie', titleEn: 'Boundaries in Contact' });
+    expect(await api.json()).toMatchObject({ key, title: 'Granice w kontakcie', titleEn: 'Boundaries in Contact', date: '05.03.2027' });
     const again = await (await fetch(`${server.url}/api/videos/${key}`)).text();
     expect(again).not.toContain('sekret');
     expect(await (await fetch(`${server.url}/warsztaty?lang=pl`)).text()).not.toContain('sekret-granice');
@@ -129,37 +129,37 @@ describe('the catalogue admin API: GET and POST /api/admin/products, PUT /api/ad
     expect([res.status, await res.json()]).toEqual([404, { message: 'Video not found' }]);
   });
 
-  it('refuses an invalid product with a message in the caller\'s language, and records nothing', async () => {
+  it('refuses an invalid product with a message in the caller\'s language beside the field, and records nothing', async () => {
     const input = await inputFrom(DEMO_KEYS.trauma);
     const before = (await list()).length;
-    const cases: [object, string, string][] = [
-      [{ liveLink: 'javascript:alert(1)' }, 'Links must start with http:// or https:// (a recording the site serves: media:…).',
-        'Linki muszą zaczynać się od http:// lub https:// (nagranie z serwisu: media:…).'],
-      [{ recordingLink: 'ftp://files.example/r.mp4' }, 'Links must start with http:// or https:// (a recording the site serves: media:…).',
-        'Linki muszą zaczynać się od http:// lub https:// (nagranie z serwisu: media:…).'],
-      [{ price: [input.price[0], { ...input.price[1], price: 0 }, input.price[2]] }, 'Give three prices (USD, PLN, EUR) as positive whole numbers.',
-        'Podaj trzy ceny (USD, PLN, EUR) jako dodatnie liczby całkowite.'],
-      [{ price: [{ ...input.price[0], price: 12.5 }, input.price[1], input.price[2]] }, 'Give three prices (USD, PLN, EUR) as positive whole numbers.',
-        'Podaj trzy ceny (USD, PLN, EUR) jako dodatnie liczby całkowite.'],
-      [{ category: 'retreat' }, 'The category must be one of: seminar, workshop, training.', 'Kategoria musi być jedną z: seminar, workshop, training.'],
-      [{ titleEn: '   ' }, 'Fill in every field of the product in both languages.', 'Uzupełnij wszystkie pola produktu w obu językach.'],
-      [{ startsAt: 'jutro' }, 'Give the event\'s start as an ISO 8601 date and time.', 'Podaj początek wydarzenia jako datę i godzinę ISO 8601.'],
-      [{ startsAt: '0000-01-01' }, 'Give the event\'s start as an ISO 8601 date and time.', 'Podaj początek wydarzenia jako datę i godzinę ISO 8601.'],
-      ...['0000-01-01T00:00:00Z', '2026-02-30T10:00:00Z', '2026-02-30T10:00:00.000+01:00'].map((startsAt): [object, string, string] => [{ startsAt },
-        'Give a date that exists for the event\'s start, in the years 2000–2100.', 'Podaj istniejącą datę początku wydarzenia, w latach 2000–2100.']),
-      ...[{ thumbnail: '/\\evil.example/x.jpg' }, { avatar: '//evil.example/x.jpg' }, { videoSrc: 'https://images.example/trailer.webm' },
-        { certificate: 'http://evil.example/c.svg' }, { thumbnail: '/media/../../etc/passwd' },
-        { teachers: [{ ...input.teachers[0]!, img: 'https://images.example/ewa.jpg' }] }].map((change): [object, string, string] => [change,
-        'Pictures and videos must be files of this site: a /media/… path (e.g. /media/thumbnail.webp), not an address elsewhere.',
-        'Obrazy i filmy muszą być plikami tego serwisu: ścieżka /media/… (np. /media/miniatura.webp), nie adres innej strony.']),
-      [{ groupSize: { min: 14, max: 8 } }, 'Group size: from and to as positive whole numbers, from not above to.',
-        'Liczba uczestników: od i do jako dodatnie liczby całkowite, od nie większe niż do.'],
+    const LINK: [string, string] = ['Links must start with http:// or https:// (a recording the site serves: media:…).',
+      'Linki muszą zaczynać się od http:// lub https:// (nagranie z serwisu: media:…).'];
+    const MEDIA: [string, string] = ['Pictures and videos must be files of this site: a /media/… path (e.g. /media/thumbnail.webp), not an address elsewhere.',
+      'Obrazy i filmy muszą być plikami tego serwisu: ścieżka /media/… (np. /media/miniatura.webp), nie adres innej strony.'];
+    const PRICE: [string, string] = ['The price must be a whole number above zero.', 'Cena musi być liczbą całkowitą większą od zera.'];
+    const START: [string, string] = ['Give the event\'s start as an ISO 8601 date and time.', 'Podaj początek wydarzenia jako datę i godzinę ISO 8601.'];
+    const IMPOSSIBLE: [string, string] = ['Give a date that exists for the event\'s start, in the years 2000–2100.', 'Podaj istniejącą datę początku wydarzenia, w latach 2000–2100.'];
+    const cases: [object, string, [string, string]][] = [
+      [{ liveLink: 'javascript:alert(1)' }, 'liveLink', LINK],
+      [{ recordingLink: 'ftp://files.example/r.mp4' }, 'recordingLink', LINK],
+      [{ price: [input.price[0], { ...input.price[1], price: 0 }, input.price[2]] }, 'price.1.price', PRICE],
+      [{ price: [{ ...input.price[0], price: 12.5 }, input.price[1], input.price[2]] }, 'price.0.price', PRICE],
+      [{ category: 'retreat' }, 'category', ['The category must be one of: seminar, workshop, training.', 'Kategoria musi być jedną z: seminar, workshop, training.']],
+      [{ titleEn: '   ' }, 'titleEn', ['Fill in this field.', 'Wypełnij to pole.']],
+      [{ startsAt: 'jutro' }, 'startsAt', START],
+      [{ startsAt: '0000-01-01' }, 'startsAt', START],
+      ...['0000-01-01T00:00:00Z', '2026-02-30T10:00:00Z', '2026-02-30T10:00:00.000+01:00'].map((startsAt): [object, string, [string, string]] => [{ startsAt }, 'startsAt', IMPOSSIBLE]),
+      ...([[{ thumbnail: '/\\evil.example/x.jpg' }, 'thumbnail'], [{ avatar: '//evil.example/x.jpg' }, 'avatar'], [{ videoSrc: 'https://images.example/trailer.webm' }, 'videoSrc'],
+        [{ certificate: 'http://evil.example/c.svg' }, 'certificate'], [{ thumbnail: '/media/../../etc/passwd' }, 'thumbnail'],
+        [{ teachers: [{ ...input.teachers[0]!, img: 'https://images.example/ewa.jpg' }] }, 'teachers.0.img']] as [object, string][])
+        .map(([change, field]): [object, string, [string, string]] => [change, field, MEDIA]),
+      [{ groupSize: { min: 14, max: 8 } }, 'groupSize.min', ['The least number of participants cannot be above the most.', 'Najmniejsza liczba uczestników nie może być większa od największej.']],
     ];
-    for (const [change, english, polish] of cases) {
+    for (const [change, field, [english, polish]] of cases) {
       const en = await call('POST', '/api/admin/products', admin, { ...input, ...change });
-      expect([en.status, await en.json()], JSON.stringify(change)).toEqual([400, { message: english }]);
+      expect([en.status, await en.json()], JSON.stringify(change)).toEqual([400, { message: english, issues: [{ field, message: english }] }]);
       const pl = await call('PUT', `/api/admin/products/${DEMO_KEYS.trauma}`, { ...admin, cookie: 'lang=pl' }, { ...input, ...change });
-      expect([pl.status, await pl.json()], JSON.stringify(change)).toEqual([400, { message: polish }]);
+      expect([pl.status, await pl.json()], JSON.stringify(change)).toEqual([400, { message: polish, issues: [{ field, message: polish }] }]);
     }
     expect((await list()).length).toBe(before);
     expect((await list()).find((p) => p.key === DEMO_KEYS.trauma)).toMatchObject({ ...input, key: DEMO_KEYS.trauma });

@@ -28,6 +28,24 @@ describe('a published product', () => {
     products.given([published]).when({ type: 'ReviseProduct', key: product.key, changes: {}, secrets: {} }).thenNothing());
 });
 
+describe('a start in the past (the admin\'s now is `notBefore`)', () => {
+  // The product starts on 17 December 2026 at 10:00 in Warsaw (seeded 24 days after 23 November).
+  const later = '2026-12-20T09:00:00.000Z';
+  it('is refused for a new product', () =>
+    products.given([]).when({ type: 'PublishProduct', product, secrets, notBefore: later }).thenThrows('product-start-past', { startsAt: product.startsAt }));
+  it('is accepted for a new product starting exactly now or later', () =>
+    products.given([]).when({ type: 'PublishProduct', product, secrets, notBefore: product.startsAt }).then([published]));
+  it('is refused when the start is moved to an instant before now', () =>
+    products.given([published]).when({ type: 'ReviseProduct', key: product.key, changes: { startsAt: '2026-12-19T09:00:00.000Z' }, notBefore: later })
+      .thenThrows('product-start-past', { startsAt: '2026-12-19T09:00:00.000Z' }));
+  it('is no reason to refuse saving a product that has started, its start unchanged', () =>
+    products.given([published]).when({ type: 'ReviseProduct', key: product.key, changes: { startsAt: product.startsAt, title: 'Wstyd' }, notBefore: later })
+      .then([{ type: 'ProductRevised', data: { key: product.key, changes: { title: 'Wstyd' } } }]));
+  it('is allowed to the seed, which gives no `notBefore`', () =>
+    products.given([]).when({ type: 'PublishProduct', product: { ...product, startsAt: '2020-01-01T09:00:00.000Z' }, secrets })
+      .then([{ type: 'ProductPublished', data: { product: { ...product, startsAt: '2020-01-01T09:00:00.000Z' }, secrets } }]));
+});
+
 describe('publishing and unpublishing (the admin shows a product on the public pages and sells it, or not)', () => {
   const unpublished: ProductEvent = { type: 'ProductUnpublished', data: { key: product.key } };
   const republished: ProductEvent = { type: 'ProductRepublished', data: { key: product.key } };
