@@ -166,8 +166,16 @@ test('the catalogue editor refuses an invalid product with the server\'s message
   const title = 'Trauma and the Body in Gestalt';
   await section.getByRole('button', { name: `Edit: ${title}` }).click();
   await section.getByLabel('Title (English)', { exact: true }).fill('   ');
+  await section.getByLabel('PLN price', { exact: true }).fill('0');
+  await section.getByLabel('Group size from', { exact: true }).fill('20');
   await section.getByRole('button', { name: 'Save' }).click();
-  await expect(section.getByRole('alert')).toHaveText('Fill in every field of the product in both languages.');
+  // Each field says what is wrong with it, beside it; focus goes to the first of them; the general message stays.
+  await expect(section.getByRole('alert')).toHaveText('Correct the marked fields.');
+  await expect(section.getByLabel('Title (English)', { exact: true })).toBeFocused();
+  await expect(section.getByLabel('Title (English)', { exact: true })).toHaveAccessibleDescription('Fill in this field.');
+  await expect(section.getByLabel('PLN price', { exact: true })).toHaveAccessibleDescription('The price must be a whole number above zero.');
+  await expect(section.getByLabel('Group size from', { exact: true })).toHaveAccessibleDescription('The least number of participants cannot be above the most.');
+  await expect(section.getByLabel('Title (Polish)', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
   await section.getByRole('button', { name: 'Cancel' }).click();
   await section.getByRole('button', { name: `Unpublish: ${title}` }).click();
   await expect(section.getByRole('row').filter({ hasText: title })).toContainText('Hidden');
@@ -175,6 +183,24 @@ test('the catalogue editor refuses an invalid product with the server\'s message
   await section.getByRole('button', { name: `Publish: ${title}` }).click();
   await expect(section.getByRole('row').filter({ hasText: title })).toContainText('Published');
   await expect.poll(async () => (await fetch(`${server.url}/video-details/${DEMO_KEYS.trauma}`)).status).toBe(200);
+});
+
+test('the admin duplicates a product as a new edition with a new start: it is added hidden, for checking and publishing', async ({ page }) => {
+  const errors = watchErrors(page);
+  await signIn(page, admin);
+  const section = await openSection(page, 'Catalogue');
+  const title = 'Field Theory in Group Work';
+  await section.getByRole('button', { name: `New edition: ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: `New edition: ${title}` });
+  await dialog.getByRole('button', { name: 'Create the new edition' }).click();
+  await expect(dialog.getByLabel('Start of the new edition (Warsaw time)')).toHaveAccessibleDescription('Give the new edition\'s start.');
+  await dialog.getByLabel('Start of the new edition (Warsaw time)').fill('2030-05-06T10:00');
+  await dialog.getByRole('button', { name: 'Create the new edition' }).click();
+  await expect(section.getByRole('status')).toHaveText('The new edition was created (hidden). Check it and publish it.');
+  const rows = section.getByRole('row').filter({ hasText: title });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: '2030' })).toContainText('Hidden');
+  expect(errors).toEqual([]);
 });
 
 // Needs the campaigns API (POST /api/mass-email, GET /api/admin/campaigns/{id}).
