@@ -126,6 +126,36 @@ describe('one source for every fact, the editor\'s per-field answers, and new ed
     expect(plain(mail.parsed.text ?? '')).toContain('10:00–18:30, przerwa 13:30–14:30 · Online (Zoom)');
   });
 
+  it('shows the owner the Join button from the set number of minutes before the start, not as soon as a link exists', async () => {
+    const shame = await inputOf(DEMO_KEYS.shame);
+    const startsAt = new Date(Math.ceil((Date.now() + 2 * 3_600_000) / 60_000) * 60_000).toISOString();
+    const input = {
+      ...shame, title: 'Za dwie godziny', titleEn: 'In two hours', startsAt, dailyEnd: '23:59', breakTime: null, joinOpensMinutes: 30,
+      liveLink: 'https://meet.example/za-dwie-godziny', price: shame.price.map((p) => ({ ...p, api: `price_join_${p.name.toLowerCase()}` })),
+    };
+    const created = await call('POST', '/api/admin/products', input);
+    expect(created.status).toBe(201);
+    const { key } = (await created.json()) as { key: string };
+    await buyWithDevCheckout(server, buyer.token, key, 'price_join_pln');
+    const owner = { cookie: `session=${buyer.token}; lang=pl` };
+    expect(await text(`/watch-video/${key}`, owner)).not.toContain('https://meet.example/za-dwie-godziny');
+    expect((await call('PUT', `/api/admin/products/${key}`, { ...(await inputOf(key)), joinOpensMinutes: 180 })).status).toBe(200);
+    expect(await text(`/watch-video/${key}`, owner)).toContain('href="https://meet.example/za-dwie-godziny"');
+  });
+
+  it('leaves out a purchase page section that has nothing to show, never an empty heading', async () => {
+    const input = await inputOf(DEMO_KEYS.shame, { title: 'Bez prowadzących', titleEn: 'No teachers yet', whyWatch: [], teachers: [], details: [] });
+    const created = await call('POST', '/api/admin/products', input);
+    expect(created.status).toBe(201);
+    const { key } = (await created.json()) as { key: string };
+    const page = await text(`/video-details/${key}`);
+    expect(page).not.toContain('>Prowadzący</h2>');
+    expect(page).not.toContain('learn-list');
+    expect(page).toContain('>Czego się nauczysz</h2>');
+    expect(page).toContain(input.subDesc.pl);
+    expect(await text(`/video-details/${DEMO_KEYS.shame}`)).toContain('>Prowadzący</h2>');
+  });
+
   it('duplicates a product as a new edition: a new key and start, hidden, without links or buyers', async () => {
     const source = await inputOf(DEMO_KEYS.shame);
     await buyWithDevCheckout(server, buyer.token, DEMO_KEYS.shame, source.price[1].api);
