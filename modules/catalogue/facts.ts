@@ -40,7 +40,7 @@ export function durationLine(p: Pick<Product, 'days' | 'hours'>, lang: Lang): st
 }
 
 /** "10:00–18:30, przerwa 13:30–14:30" / "10:00–18:30, break 13:30–14:30". */
-export function scheduleLine(p: Timing, lang: Lang): string {
+function scheduleLine(p: Timing, lang: Lang): string {
   const from = warsawClock(p.startsAt);
   if (!p.breakTime) return `${from}–${p.dailyEnd}`;
   return fillTemplate(factTexts[lang].withBreak, { from, to: p.dailyEnd, breakFrom: p.breakTime.from, breakTo: p.breakTime.to });
@@ -53,13 +53,13 @@ export function whenLine(p: Timing & Pick<Product, 'place'>, lang: Lang): string
 }
 
 /** "od 10 do 16 osób" / "10 to 16 people" ("16 osób" when the least and the most are the same). */
-export function groupLine(p: Pick<Product, 'groupSize'>, lang: Lang): string {
+function groupLine(p: Pick<Product, 'groupSize'>, lang: Lang): string {
   const { min, max } = p.groupSize;
   return min === max ? peopleText(max, lang) : fillTemplate(factTexts[lang].groupRange, { min, max });
 }
 
 /** The price in a currency as the reader writes it ("2290 zł", "PLN 2,290"). */
-export function priceLine(p: Pick<Product, 'price'>, lang: Lang, currency: Currency = 'PLN'): string {
+function priceLine(p: Pick<Product, 'price'>, lang: Lang, currency: Currency = 'PLN'): string {
   const price = p.price.find((x) => x.name === currency) ?? p.price[1];
   return formatMoney(price.price, price.name, lang);
 }

@@ -11,7 +11,7 @@ export type LegacyProduct = Omit<Product, StructuredField> & Partial<Pick<Produc
   day?: Bilingual; date?: string; duration?: Bilingual;
 };
 type StructuredField = 'days' | 'dailyEnd' | 'breakTime' | 'place' | 'hours' | 'joinOpensMinutes';
-export type StructuredFacts = Pick<Product, StructuredField | 'details'>;
+type StructuredFacts = Pick<Product, StructuredField | 'details'>;
 
 /** Whether a product still lacks the structured fields (recorded before issue 21). */
 export const isLegacy = (p: LegacyProduct): boolean => typeof p.days !== 'number';

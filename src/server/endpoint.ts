@@ -45,7 +45,7 @@ export type EndpointSpec<B extends Schema | undefined, P extends Schema | undefi
 const keyOf = (message: string): MessageKey => (message in catalogues.pl ? message as MessageKey : 'error.invalidBody');
 
 /** One message per field, the first found, each field named by its path in the body ("title", "price.1.price"). */
-export function issuesByField(issues: readonly v.BaseIssue<unknown>[], t: Translate): { field: string; message: string }[] {
+function issuesByField(issues: readonly v.BaseIssue<unknown>[], t: Translate): { field: string; message: string }[] {
   const seen = new Map<string, string>();
   for (const issue of issues) {
     const field = (issue.path ?? []).map((step) => String(step.key)).join('.');
