@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { issueAt, issuesOf } from '../../../src/islands/admin/product-draft.ts';
+
+describe('the product editor reading the server\'s per-field refusal', () => {
+  const issues = issuesOf({
+    message: 'Fill in this field.',
+    issues: [{ field: 'title', message: 'Fill in this field.' }, { field: 'breakTime', message: 'The break must lie within the working hours.' },
+      { field: 'price.1.price', message: 'The price must be a whole number above zero.' }, { field: 7, message: 'not a field' }],
+  });
+  it('finds the message of a field by its path', () => {
+    expect(issueAt(issues, 'title')).toBe('Fill in this field.');
+    expect(issueAt(issues, 'price.1.price')).toBe('The price must be a whole number above zero.');
+  });
+  it('gives a box the message about the object that holds it', () =>
+    expect([issueAt(issues, 'breakTime.from'), issueAt(issues, 'breakTime.to')]).toEqual(Array(2).fill('The break must lie within the working hours.')));
+  it('says nothing about a field the server did not name, or for an answer without issues', () => {
+    expect(issueAt(issues, 'titleEn')).toBeUndefined();
+    expect(issueAt(issues, 'price.0.price')).toBeUndefined();
+    expect(issuesOf({ message: 'Video not found' })).toEqual({});
+    expect(issuesOf(null)).toEqual({});
+  });
+});
