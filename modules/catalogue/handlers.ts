@@ -4,7 +4,7 @@ import type { EventStore } from '../shared/events/index.ts';
 import { DomainError, handleCommand, isDomainError, loadState, type Clock, type IdSource } from '../shared/kernel/index.ts';
 import { articleDecider, articleKey, articleStream, articleSuffix, type Article, type ArticlePublished } from './article.ts';
 import { facilitatorDecider, facilitatorStream, type Facilitator } from './facilitator.ts';
-import { isLegacy, structuredFromLegacy, type LegacyProduct } from './legacy.ts';
+import { isLegacy, structuredFromLegacy, withoutLegacyText, type LegacyProduct } from './legacy.ts';
 import { productDecider, productStream, type Product, type ProductRevised, type ProductSecrets } from './product.ts';
 import type { AdminProduct } from './queries.ts';
 import type { CatalogueTables } from './schema.ts';
@@ -74,7 +74,7 @@ export function catalogueCommands(ctx: CommandContext) {
     async duplicateEdition(sourceKey: string, startsAt: string, actor: string | null): Promise<string> {
       const { state } = await loadState(deps, productDecider, productStream(sourceKey));
       if (state.status === 'absent') throw new DomainError('product-not-found', { key: sourceKey });
-      const product: Product = { ...state.product, key: ctx.ids(), startsAt };
+      const product: Product = { ...withoutLegacyText(state.product), key: ctx.ids(), startsAt };
       const command = { type: 'PublishProduct' as const, product, secrets: { liveLink: null, recordingLink: null }, published: false, notBefore: ctx.clock().toISOString() };
       await handleCommand(deps, productDecider, productStream(product.key), command, metadata(actor));
       return product.key;

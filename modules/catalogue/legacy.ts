@@ -16,6 +16,16 @@ type StructuredFacts = Pick<Product, StructuredField | 'details'>;
 /** Whether a product still lacks the structured fields (recorded before issue 21). */
 export const isLegacy = (p: LegacyProduct): boolean => typeof p.days !== 'number';
 
+/**
+ * A product without the old free texts once it has the fields that replace them (they would only go stale); a
+ * product still waiting for the migration keeps them, since the migration reads them.
+ */
+export function withoutLegacyText<P extends LegacyProduct>(p: P): P {
+  if (isLegacy(p)) return p;
+  const { day: _day, date: _date, duration: _duration, ...rest } = p;
+  return rest as P;
+}
+
 /** The Details labels whose lines the fields now hold (both languages, as the demo content and the old editor wrote them). */
 const DERIVED_LABELS: Record<string, string[]> = {
   date: ['termin', 'date', 'data'],

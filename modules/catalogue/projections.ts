@@ -2,6 +2,7 @@ import type { ModuleTx } from '../shared/db/index.ts';
 import type { Projection, RecordedEvent } from '../shared/events/index.ts';
 import type { ArticleEvent } from './article.ts';
 import type { FacilitatorEvent } from './facilitator.ts';
+import { withoutLegacyText } from './legacy.ts';
 import type { Product, ProductEvent } from './product.ts';
 import type { CatalogueTables } from './schema.ts';
 
@@ -17,7 +18,8 @@ export const catalogueProjection: Projection = {
     const event = asCatalogueEvent(recorded);
     switch (event.type) {
       case 'ProductPublished': {
-        const { product, secrets } = event.data;
+        const { secrets } = event.data;
+        const product = withoutLegacyText(event.data.product);
         const row = {
           key: product.key, category: product.category, starts_at: product.startsAt, doc: JSON.stringify(product),
           live_link: secrets.liveLink, recording_link: secrets.recordingLink, published_position: recorded.position, published: true,
@@ -31,7 +33,7 @@ export const catalogueProjection: Projection = {
       case 'ProductRevised': {
         const current = await tx.selectFrom('catalogue_products').select('doc').where('key', '=', event.data.key).executeTakeFirst();
         if (!current) return;
-        const product: Product = { ...(current.doc as Product), ...event.data.changes, key: event.data.key };
+        const product: Product = withoutLegacyText({ ...(current.doc as Product), ...event.data.changes, key: event.data.key });
         await tx.updateTable('catalogue_products').set({
           doc: JSON.stringify(product), category: product.category, starts_at: product.startsAt,
           ...(event.data.secrets?.liveLink !== undefined ? { live_link: event.data.secrets.liveLink } : {}),

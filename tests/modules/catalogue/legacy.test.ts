@@ -67,7 +67,8 @@ describe.each(backends)('the start-up migration on $name', (backend) => {
     const handle = await openMigrated(backend);
     close = () => handle.close();
     const store = createEventStore(handle.db);
-    const ctx = { config: { ...parseEnv({}), JWT_SECRET: 'x'.repeat(32) }, log: pino({ level: 'silent' }), db: handle.db, store, clock: fixedClock(NOW.toISOString()) };
+    let id = 0;
+    const ctx = { config: { ...parseEnv({}), JWT_SECRET: 'x'.repeat(32) }, log: pino({ level: 'silent' }), db: handle.db, store, clock: fixedClock(NOW.toISOString()), ids: () => `id-${++id}` };
     const catalogue = createCatalogue(ctx);
     for (const p of catalogue.projections) store.addProjection(p);
     // The log as a database made before issue 21 holds it: the products as the old seed published them.
@@ -76,7 +77,17 @@ describe.each(backends)('the start-up migration on $name', (backend) => {
     expect(await catalogue.migrateLegacyProducts()).toBe(5);
     const revised = (await store.readAll(0, 1000)).filter((e) => e.type === 'ProductRevised');
     expect(revised.map((e) => [e.streamId, e.metadata['actor']])).toEqual(Object.keys(now).map((key) => [productStream(key), 'migration']));
-    for (const p of await catalogue.adminProducts()) expect(fields(p), p.title).toEqual(fields(now[p.key]!));
+    for (const p of await catalogue.adminProducts()) {
+      expect(fields(p), p.title).toEqual(fields(now[p.key]!));
+      // The old texts would only go stale: the read model drops them once the fields are there.
+      expect(Object.keys(p).filter((k) => ['day', 'date', 'duration'].includes(k)), p.title).toEqual([]);
+    }
+
+    // A new edition of a migrated product is recorded without the old texts either.
+    const edition = await catalogue.duplicateEdition(Object.keys(now)[0]!, '2027-06-01T08:00:00.000Z', 'admin-1');
+    const copied = (await store.readStream(productStream(edition)))[0]!.data as { product: Record<string, unknown> };
+    expect(['day', 'date', 'duration'].filter((k) => k in copied.product)).toEqual([]);
+    expect(copied.product['days']).toBe(3);
 
     expect(await catalogue.migrateLegacyProducts()).toBe(0);
     const rows = () => handle.db.selectFrom('catalogue_products').selectAll().orderBy('key').execute();
