@@ -47,8 +47,13 @@ const ProductFields = v.object({
   days: v.pipe(v.number(DAYS), v.integer(DAYS), v.minValue(1, DAYS), v.maxValue(60, DAYS)),
   dailyEnd: clock,
   breakTime: v.nullable(v.object({ from: clock, to: clock }, CLOCK)),
-  place: v.object({ pl: optionalText(300), en: optionalText(300) }, INVALID),
-  hours: v.nullable(v.pipe(v.number(HOURS), v.minValue(0.5, HOURS), v.maxValue(10_000, HOURS), v.check((h) => Number.isInteger(h * 100), HOURS))),
+  // No place at all, or one in both languages (a page in one language would otherwise say none).
+  place: v.pipe(
+    v.object({ pl: optionalText(300), en: optionalText(300) }, INVALID),
+    v.forward(v.check((p) => p.pl === '' || p.en !== '', REQUIRED), ['en']),
+    v.forward(v.check((p) => p.en === '' || p.pl !== '', REQUIRED), ['pl']),
+  ),
+  hours: v.nullable(v.pipe(v.number(HOURS), v.minValue(0.5, HOURS), v.maxValue(10_000, HOURS), v.check((h) => Math.abs(Math.round(h * 100) - h * 100) < 1e-6, HOURS))),
   joinOpensMinutes: v.pipe(v.number(JOIN), v.integer(JOIN), v.minValue(0, JOIN), v.maxValue(1440, JOIN)),
   isOnline: v.boolean(INVALID),
   thumbnail: media,

@@ -65,10 +65,12 @@ describe('one source for every fact, the editor\'s per-field answers, and new ed
     expect((await list()).find((p) => p.key === DEMO_KEYS.shame)).toMatchObject({ ...input, key: DEMO_KEYS.shame });
   });
 
-  it('refuses a day that ends before it starts and a break outside the working hours, beside those fields', async () => {
+  it('refuses a day that ends before it starts, a place in one language only and a break outside the working hours, beside those fields', async () => {
     const input = await inputOf(DEMO_KEYS.shame);
     const [, early] = await refusal(await call('POST', '/api/admin/products', { ...input, dailyEnd: '09:00', breakTime: null }));
     expect(early.issues).toEqual([{ field: 'dailyEnd', message: 'The day must end later than it starts.' }]);
+    const [, place] = await refusal(await call('POST', '/api/admin/products', { ...input, place: { pl: 'Kraków', en: ' ' } }));
+    expect(place.issues).toEqual([{ field: 'place.en', message: 'Fill in this field.' }]);
     const [, lunch] = await refusal(await call('POST', '/api/admin/products', { ...input, breakTime: { from: '19:00', to: '19:30' } }));
     expect(lunch.issues).toEqual([{ field: 'breakTime', message: 'The break must lie within the working hours, its start before its end.' }]);
   });

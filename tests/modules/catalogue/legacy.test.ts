@@ -7,6 +7,7 @@ import { demoProducts } from '../../../modules/catalogue/seed/products.ts';
 import { parseEnv } from '../../../modules/shared/config/index.ts';
 import { createEventStore } from '../../../modules/shared/events/index.ts';
 import { fixedClock } from '../../../modules/shared/kernel/index.ts';
+import { wireModules } from '../../../src/server/modules.ts';
 import { backends, openMigrated } from '../../support/databases.ts';
 import { legacyDemoProducts } from './fixtures/legacy-products.ts';
 
@@ -94,5 +95,15 @@ describe.each(backends)('the start-up migration on $name', (backend) => {
     const live = await rows();
     await store.rebuildProjections();
     expect(await rows()).toEqual(live);
+  });
+
+  it('runs among the start-up steps: a server starting on a database made before issue 21 migrates its products', async () => {
+    const handle = await openMigrated(backend);
+    close = () => handle.close();
+    const store = createEventStore(handle.db);
+    const wired = wireModules({ config: { ...parseEnv({}), JWT_SECRET: 'x'.repeat(32) }, log: pino({ level: 'silent' }), db: handle.db, store });
+    for (const { product, secrets } of legacyDemoProducts(NOW)) await wired.services.catalogue.publishProduct(product as unknown as Product, secrets, 'seed');
+    await wired.seed();
+    for (const p of await wired.services.catalogue.adminProducts()) expect(fields(p), p.title).toEqual(fields(now[p.key]!));
   });
 });
