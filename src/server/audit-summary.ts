@@ -6,6 +6,8 @@ import type { Lang, MessageKey, Translate } from '../i18n/index.ts';
 const FIELD_KEYS: Record<string, MessageKey> = {
   price: 'audit.field.price', title: 'audit.field.title', titleEn: 'audit.field.titleEn', startsAt: 'audit.field.startsAt',
   liveLink: 'audit.field.liveLink', recordingLink: 'audit.field.recordingLink',
+  days: 'audit.field.days', dailyEnd: 'audit.field.dailyEnd', breakTime: 'audit.field.breakTime', place: 'audit.field.place',
+  hours: 'audit.field.hours', joinOpensMinutes: 'audit.field.joinOpensMinutes', details: 'audit.field.details',
 };
 
 /** "120,00 PLN" / "120.00 PLN": amounts are whole units of their currency. */

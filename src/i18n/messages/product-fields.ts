@@ -1,5 +1,6 @@
 /**
- * The product editor's structured facts (issue 21): the server's message for each kind of mistake in a field.
+ * The product editor's structured facts (issue 21): the server's message for each kind of mistake in a field, and the
+ * audit trail's names of the new fields.
  */
 export const pl = {
   'catalogue.fieldRequired': 'Wypełnij to pole.',
@@ -15,6 +16,13 @@ export const pl = {
   'catalogue.fieldJoinMinutes': 'Podaj liczbę minut od 0 do 1440.',
   'catalogue.productStartPast': 'Początek wydarzenia nie może być w przeszłości.',
   'catalogue.editionStartMissing': 'Podaj początek nowej edycji.',
+  'audit.field.days': 'liczba dni',
+  'audit.field.dailyEnd': 'koniec dnia',
+  'audit.field.breakTime': 'przerwa',
+  'audit.field.place': 'miejsce',
+  'audit.field.hours': 'godziny do certyfikacji',
+  'audit.field.joinOpensMinutes': 'pojawienie się przycisku „Dołącz”',
+  'audit.field.details': 'dodatkowe szczegóły',
 } as const;
 
 export const en: Record<keyof typeof pl, string> = {
@@ -31,4 +39,11 @@ export const en: Record<keyof typeof pl, string> = {
   'catalogue.fieldJoinMinutes': 'Give a number of minutes from 0 to 1440.',
   'catalogue.productStartPast': 'The event cannot start in the past.',
   'catalogue.editionStartMissing': 'Give the new edition\'s start.',
+  'audit.field.days': 'number of days',
+  'audit.field.dailyEnd': 'end of day',
+  'audit.field.breakTime': 'break',
+  'audit.field.place': 'place',
+  'audit.field.hours': 'certification hours',
+  'audit.field.joinOpensMinutes': 'when Join appears',
+  'audit.field.details': 'more details',
 };
