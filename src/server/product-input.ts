@@ -17,10 +17,10 @@ const media = v.pipe(v.string(MEDIA), v.trim(), v.check(isSiteMedia, MEDIA));
 /** A recording: one we serve from MEDIA_DIR (`media:recordings/…`) or an http(s) link. */
 const recording = v.union([v.pipe(v.string(LINK), v.regex(/^media:(?!\/)(?!.*\.\.)\S{1,500}$/, LINK)), webLink(LINK)], LINK);
 const PRICE = 'catalogue.productPriceInvalid';
+/** The amount and currency only: a price's id (`api`) is the server's to give, and ignored when sent. */
 const price = <C extends 'USD' | 'PLN' | 'EUR'>(currency: C) => v.object({
   price: v.pipe(v.number(PRICE), v.integer(PRICE), v.minValue(1, PRICE), v.maxValue(10_000_000, PRICE)),
   name: v.literal(currency, PRICE),
-  api: text(200),
 }, PRICE);
 const GROUP = 'catalogue.productGroupInvalid';
 const headcount = v.pipe(v.number(GROUP), v.integer(GROUP), v.minValue(1, GROUP), v.maxValue(10_000, GROUP));

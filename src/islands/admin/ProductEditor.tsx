@@ -115,8 +115,6 @@ export default function ProductEditor({ productKey, initial, heading, onSaved, o
             <div key={p.name} className="field-group">
               <NumberField id={`product-price-${p.name}`} label={say('adminPanel.catalogue.price', { currency: p.name })} value={p.price}
                 onChange={(price) => set('price')(draft.price.map((x, i) => (i === at ? { ...x, price } : x)) as Draft['price'])} />
-              <TextField id={`product-price-id-${p.name}`} label={say('adminPanel.catalogue.priceId', { currency: p.name })} value={p.api}
-                onChange={(api) => set('price')(draft.price.map((x, i) => (i === at ? { ...x, api } : x)) as Draft['price'])} />
             </div>
           ))}
         </div>
