@@ -52,7 +52,7 @@ describe('access granted and revoked by hand (admin only)', () => {
     expect([revoked.status, await revoked.json()]).toEqual([200, { result: 'revoked' }]);
     expect(await owned()).toEqual([]);
     expect((await (await call('GET', `/api/admin/attendees/${DEMO_KEYS.shame}`, admin)).json()).attendees).toEqual([]);
-    const trail = (await (await call('GET', `/api/admin/audit?type=purchase&subject=${DEMO_KEYS.shame}`, admin)).json()) as { items: { event: string; summary: string; actor: { name: string } | null }[] };
+    const trail = (await (await call('GET', `/api/admin/audit?type=purchase&subject=${DEMO_KEYS.shame}`, admin)).json()) as { items: { event: string; summary: string; actor: { id: string; name: string } | null }[] };
     expect(trail.items.map((i) => i.event)).toEqual(['AccessRevoked', 'AccessGranted']);
     expect(trail.items[1]!.summary).toMatch(/^Access granted by hand: .+, Ola Studentka \(przelew bankowy 12\.11\)$/);
     const me = (await (await call('GET', '/profile', admin)).json()) as { id: string };
