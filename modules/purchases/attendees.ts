@@ -24,7 +24,7 @@ export type AttendeeList = {
   product: { key: string; title: string; titleEn: string };
   attendees: Attendee[];
   totals: AttendeeTotals;
-  /** Each user who holds the product now (paid or granted) once, erased or not: a mass e-mail's recipients. */
+  /** Each user who holds the product now (paid or granted) once, personal data erased ones left out: a mass e-mail's recipients. */
   owners: string[];
 };
 
@@ -72,7 +72,7 @@ export function attendeeQueries(deps: Pick<PurchasesDeps, 'db' | 'ports'>) {
           amount: r.amount, currency: r.currency, state: r.state, reason: r.grant_reason,
         }] : [];
       });
-      const owners = [...new Set(rows.filter((r) => r.state === 'paid' || r.state === 'granted').map((r) => r.user_id))];
+      const owners = [...new Set(attendees.filter((a) => a.state === 'paid' || a.state === 'granted').map((a) => a.userId))];
       return { product: { key: product.key, title: product.title, titleEn: product.titleEn }, attendees, totals: attendeeTotals(rows), owners };
     },
   };
