@@ -39,7 +39,7 @@ test('the admin sees amounts and totals, grants a free place with a reason after
   const errors = watchErrors(page);
   const section = await openAttendees(page);
   await expect(section.getByRole('row', { name: /Ewa Kowalska/ })).toContainText('paid');
-  await expect(section.getByRole('region', { name: 'Totals' })).toContainText(/PLN: 1 payments, [\d,.]+\.00 PLN in all/);
+  await expect(section.getByRole('region', { name: 'Totals' })).toContainText(/PLN — payments: 1, [\d,.]+\.00 PLN in all/);
   await expect(section.getByRole('region', { name: 'Totals' })).toContainText('Granted by hand (no payment): 0');
   await expect(section.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', `/api/admin/attendees/${DEMO_KEYS.shame}?format=csv&separator=comma`);
   await section.getByLabel('CSV separator').selectOption('semicolon');
@@ -62,7 +62,7 @@ test('the admin sees amounts and totals, grants a free place with a reason after
   await expect(row).toContainText('granted by hand');
   await expect(row).toContainText('free place: student');
   await expect(section.getByRole('region', { name: 'Totals' })).toContainText('Granted by hand (no payment): 1');
-  await expect(section.getByRole('region', { name: 'Totals' })).toContainText('PLN: 1 payments');
+  await expect(section.getByRole('region', { name: 'Totals' })).toContainText('PLN — payments: 1');
 
   // The student sees it as theirs at once.
   const theirs = await browser.newContext();

@@ -117,15 +117,14 @@ function Attendees({ productKey }: { productKey: string }) {
                         <td data-label={say('admin.attendees.purchaseDate')}>{formatDateTime(a.purchaseDate, lang)}</td>
                         <td data-label={say('admin.attendees.amount')} className="num nowrap">{a.state === 'granted' ? '—' : formatMoney(a.amount, a.currency, lang, 'ledger')}</td>
                         <td data-label={say('admin.attendees.state')}>
-                          {say(`admin.attendees.state.${a.state}`)}
-                          {a.reason && <><br /><small>{a.reason}</small></>}
+                          <span>{say(`admin.attendees.state.${a.state}`)}{a.reason && <><br /><small>{a.reason}</small></>}</span>
                         </td>
-                        <td data-label={say('adminPanel.payments.actions')} className="admin-actions">
-                          {a.state === 'granted' && (
+                        <td data-label={say('adminPanel.payments.actions')}>{a.state === 'granted' && (
+                          <div className="admin-actions">
                             <button type="button" className="button button--small button--danger" aria-label={say('adminPanel.payments.revokeLabel', { name: a.name })}
                               onClick={() => setRevoking(a)}>{say('adminPanel.payments.revoke')}</button>
-                          )}
-                        </td>
+                          </div>
+                        )}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -1,8 +1,8 @@
 /** The attendees section's payments: totals, the CSV separator, granting and revoking access by hand. */
 export const pl = {
   'adminPanel.payments.totals': 'Podsumowanie',
-  'adminPanel.payments.paidIn': '{currency}: {count} płatności, razem {amount}',
-  'adminPanel.payments.refundedIn': '{currency}: {count} zwrotów, razem {amount}',
+  'adminPanel.payments.paidIn': '{currency} — płatności: {count}, razem {amount}',
+  'adminPanel.payments.refundedIn': '{currency} — zwroty: {count}, razem {amount}',
   'adminPanel.payments.granted': 'Przyznane ręcznie (bez płatności): {count}',
   'adminPanel.payments.noPayments': 'Brak płatności.',
   'adminPanel.payments.separator': 'Separator CSV',
@@ -28,8 +28,8 @@ export const pl = {
 
 export const en: Record<keyof typeof pl, string> = {
   'adminPanel.payments.totals': 'Totals',
-  'adminPanel.payments.paidIn': '{currency}: {count} payments, {amount} in all',
-  'adminPanel.payments.refundedIn': '{currency}: {count} refunds, {amount} in all',
+  'adminPanel.payments.paidIn': '{currency} — payments: {count}, {amount} in all',
+  'adminPanel.payments.refundedIn': '{currency} — refunds: {count}, {amount} in all',
   'adminPanel.payments.granted': 'Granted by hand (no payment): {count}',
   'adminPanel.payments.noPayments': 'No payments.',
   'adminPanel.payments.separator': 'CSV separator',
