@@ -7,8 +7,8 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | st
 /**
  * One row per purchase (checkout started, expired, paid, played). `refund_due` and `refunded` are payments for a
  * product the buyer already owned through `owned_through`; `mismatch` one of another sum than the checkout asked.
- * Only `paid` rows give access: a payment, or a grant by hand (`provider` 'grant', amount 0, with its reason) until
- * it is `revoked`.
+ * Only `paid` rows give access: a payment, or a grant by hand (`provider` 'grant', amount 0: no money moved, whatever
+ * `currency` says; with its reason) until it is `revoked`.
  */
 export interface PurchasesTable {
   purchase_id: string;
