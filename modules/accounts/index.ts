@@ -7,7 +7,7 @@ import { firstAdmin } from './first-admin.ts';
 import { createHandlers, MAIL_REQUEST_TOPIC, type AccountsRuntime, type MailRequest } from './handlers.ts';
 import { countsFor, defaultLimits, keyBuckets } from './limits.ts';
 import { accountTokensProjection, revokedSessionsProjection, usersProjection } from './projections.ts';
-import { allAccounts, contactsOf, mailContact, roleOf, verifiedUserIds } from './queries.ts';
+import { accountByEmail, allAccounts, contactsOf, mailContact, roleOf, verifiedUserIds } from './queries.ts';
 import type { AccountsTables } from './schema.ts';
 import { SESSION_MAX_AGE_SECONDS } from './secrets.ts';
 import { createSessionMemory } from './session-memory.ts';
@@ -76,6 +76,8 @@ export function createAccounts(ctx: ModuleContext, ports: AccountsPorts, options
     mailContact: (userId: string) => mailContact(db, userId),
     /** Name, e-mail and phone of each of these users still holding personal data (the admin's attendee lists). */
     contacts: (userIds: readonly string[]) => contactsOf(db, userIds),
+    /** The id of the account registered with this address (any letter case), or null (the admin grants access by address). */
+    userIdByEmail: async (email: string) => (await accountByEmail(db, email))?.id ?? null,
     /** Every verified, not erased account by id: who a mass e-mail to all users addresses. */
     verifiedUserIds: () => verifiedUserIds(db),
 

@@ -9,7 +9,7 @@ export type AuditType = (typeof AUDIT_TYPES)[number];
 
 /** The raw event types behind each kind (purchases, catalogue and accounts own them; campaigns adds CampaignStarted). */
 export const EVENT_TYPES: Record<AuditType, readonly string[]> = {
-  purchase: ['PurchaseCompleted', 'DuplicatePaymentReceived'],
+  purchase: ['PurchaseCompleted', 'DuplicatePaymentReceived', 'PaymentMismatchReceived', 'AccessGranted', 'AccessRevoked'],
   refund: ['DuplicatePaymentRefunded'],
   campaign: ['CampaignStarted'],
   deletion: ['UserDeleted'],
@@ -23,6 +23,10 @@ export const auditTypeOf = (eventType: string): AuditType | null =>
 /** What happened, as the summary line needs it. `buyer` is a user id; whether they still have a name is the caller's to look up. */
 export type AuditSubject =
   | { kind: 'purchase' | 'duplicatePayment'; productKey: string; amount: number; currency: string; buyer: string | null }
+  /** Paid another sum than the checkout asked (`asked`, null when nothing could be asked in that currency): bought nothing. */
+  | { kind: 'paymentMismatch'; productKey: string; amount: number; currency: string; buyer: string | null; asked: { amount: number; currency: string } | null }
+  | { kind: 'accessGranted'; productKey: string; buyer: string | null; reason: string }
+  | { kind: 'accessRevoked'; productKey: string; buyer: string | null }
   | { kind: 'refund'; productKey: string | null; amount: number; currency: string; buyer: string | null }
   | { kind: 'campaign'; campaignId: string | null; subject: string | null; target: string | null; recipients: number | null }
   | { kind: 'deletion'; userId: string | null }
@@ -41,7 +45,8 @@ export type AuditRef = { kind: 'product' | 'user' | 'campaign' | 'article'; id: 
  * it here. A refund keeps none: its product is its stream's DuplicatePaymentReceived's (see queries.ts).
  */
 export const SUBJECT_PATHS: Readonly<Record<string, readonly string[]>> = {
-  PurchaseCompleted: ['productKey'], DuplicatePaymentReceived: ['productKey'],
+  PurchaseCompleted: ['productKey'], DuplicatePaymentReceived: ['productKey'], PaymentMismatchReceived: ['productKey'],
+  AccessGranted: ['productKey'], AccessRevoked: ['productKey'],
   CampaignStarted: ['campaignId'], UserDeleted: ['userId'],
   ArticlePublished: ['article', 'key'], ArticleRemoved: ['key'],
   ProductPublished: ['product', 'key'], ProductRevised: ['key'], ProductUnpublished: ['key'], ProductRepublished: ['key'],
@@ -84,6 +89,17 @@ export function subjectOf(event: Pick<RecordedEvent, 'type' | 'data'>, lookups: 
     case 'DuplicatePaymentReceived':
       return { kind: event.type === 'PurchaseCompleted' ? 'purchase' : 'duplicatePayment', productKey: text(d, 'productKey') ?? '',
         amount: number(d, 'amount') ?? 0, currency: text(d, 'currency') ?? '', buyer: text(d, 'userId') };
+    case 'PaymentMismatchReceived': {
+      // Stripe's smallest unit, exact: a wrong sum need not be whole.
+      const asked = record(d, 'asked');
+      const minor = number(asked, 'amountMinor');
+      return { kind: 'paymentMismatch', productKey: text(d, 'productKey') ?? '', amount: (number(d, 'amountMinor') ?? 0) / 100,
+        currency: text(d, 'currency') ?? '', buyer: text(d, 'userId'), asked: minor === null ? null : { amount: minor / 100, currency: text(asked, 'currency') ?? '' } };
+    }
+    case 'AccessGranted':
+      return { kind: 'accessGranted', productKey: text(d, 'productKey') ?? '', buyer: text(d, 'userId'), reason: text(d, 'reason') ?? '' };
+    case 'AccessRevoked':
+      return { kind: 'accessRevoked', productKey: text(d, 'productKey') ?? '', buyer: text(d, 'userId') };
     case 'DuplicatePaymentRefunded': {
       const origin = lookups.refundOrigin();
       return { kind: 'refund', productKey: origin.productKey, amount: number(d, 'amount') ?? 0, currency: text(d, 'currency') ?? '', buyer: origin.buyer };
@@ -117,6 +133,6 @@ export function subjectOf(event: Pick<RecordedEvent, 'type' | 'data'>, lookups: 
 export function actorIdOf(event: Pick<RecordedEvent, 'type' | 'data' | 'metadata'>): string | null {
   const actor = event.metadata?.actor;
   if (typeof actor === 'string' && actor !== '') return actor;
-  if (event.type === 'PurchaseCompleted' || event.type === 'DuplicatePaymentReceived') return text((event.data ?? {}) as Data, 'userId');
+  if (['PurchaseCompleted', 'DuplicatePaymentReceived', 'PaymentMismatchReceived'].includes(event.type)) return text((event.data ?? {}) as Data, 'userId');
   return null;
 }

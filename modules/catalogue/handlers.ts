@@ -5,20 +5,24 @@ import { DomainError, handleCommand, isDomainError, loadState, type Clock, type 
 import { articleDecider, articleKey, articleStream, articleSuffix, type Article, type ArticlePublished } from './article.ts';
 import { facilitatorDecider, facilitatorStream, type Facilitator } from './facilitator.ts';
 import { isLegacy, structuredFromLegacy, withoutLegacyText, type LegacyProduct } from './legacy.ts';
-import { productDecider, productStream, type Product, type ProductRevised, type ProductSecrets } from './product.ts';
+import { priceIdOf, productDecider, productStream, type PriceInput, type Product, type ProductRevised, type ProductSecrets } from './product.ts';
 import type { AdminProduct } from './queries.ts';
 import type { CatalogueTables } from './schema.ts';
 import { demoArticles } from './seed/articles.ts';
 import { demoFacilitators } from './seed/facilitators.ts';
 import { demoProducts } from './seed/products.ts';
 
-/** What an admin sends for a product: everything but its key. */
-export type ProductInput = Omit<AdminProduct, 'key'>;
+/**
+ * What an admin sends for a product: everything but its key and its prices' ids, which the server gives.
+ */
+export type ProductInput = Omit<AdminProduct, 'key' | 'price'> & { price: [PriceInput, PriceInput, PriceInput] };
 
 /** The product definition, the links and the visibility an admin's input stands for. */
 function fromInput(key: string, input: ProductInput) {
   const { liveLink, recordingLink, published, ...definition } = input;
-  const product: Product = { ...definition, key };
+  // A revision keeps the ids the product already has (the decider's rule); a new product gets these.
+  const price = input.price.map((p) => ({ price: p.price, name: p.name, api: priceIdOf(key, p.name) })) as Product['price'];
+  const product: Product = { ...definition, price, key };
   return { product, secrets: { liveLink, recordingLink }, published };
 }
 

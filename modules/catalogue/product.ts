@@ -8,8 +8,24 @@ export type Category = 'seminar' | 'workshop' | 'training';
 export const CATEGORIES: readonly Category[] = ['seminar', 'workshop', 'training'];
 
 export type Currency = 'USD' | 'PLN' | 'EUR';
-/** One price entry: the spec keeps three, index 0 USD, 1 PLN, 2 EUR. `api` is the payment provider's price id. */
+/**
+ * One price entry: the spec keeps three, index 0 USD, 1 PLN, 2 EUR. `api` is the price's id, which a checkout names
+ * (the spec's `priceId`): given by the server when the product is added (`priceIdOf`), kept for life, never typed by
+ * hand; what a buyer pays is always `price`, never a payment provider's amount for that id.
+ */
 export type Price = { price: number; name: Currency; api: string };
+/** A price as the admin sends it: the amount and currency only. */
+export type PriceInput = Omit<Price, 'api'>;
+
+/** The id a new product's price gets: one per product and currency, unique since product keys are. */
+export const priceIdOf = (key: string, currency: Currency): string => `${key}-${currency.toLowerCase()}`;
+
+/** A revision's prices keep the ids the product has (an older product's seeded or hand-typed ones too). */
+function keepPriceIds(changes: ProductRevised['data']['changes'], current: Product): ProductRevised['data']['changes'] {
+  if (!changes.price) return changes;
+  const idOf = (currency: Currency) => current.price.find((p) => p.name === currency)?.api ?? priceIdOf(current.key, currency);
+  return { ...changes, price: changes.price.map((p) => ({ ...p, api: idOf(p.name) })) as Product['price'] };
+}
 
 export type Teacher = { img: string; text: string; desc: string; descEn: string };
 export type LearningPoint = { title: Bilingual; desc: Bilingual };
@@ -145,7 +161,7 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
       case 'ReviseProduct': {
         if (state.status === 'absent') throw new DomainError('product-not-found', { key: command.key });
         const { key } = command;
-        const changes = differing(command.changes, state.product);
+        const changes = differing(keepPriceIds(command.changes, state.product), state.product);
         if (changes.startsAt !== undefined) refusePastStart(changes.startsAt, command.notBefore);
         const secrets = command.secrets ? differing(command.secrets, state.secrets) : {};
         const revised: ProductEvent[] = Object.keys(changes).length === 0 && Object.keys(secrets).length === 0 ? []

@@ -1,33 +1,79 @@
 import { DomainError } from '../shared/kernel/index.ts';
 import type { PurchasesDeps } from './deps.ts';
-
-/** One person on an event's attendee list (the admin panel, spec 2): contact details from accounts, the date from their first paid purchase. */
-export type Attendee = { userId: string; name: string; email: string; phone: string; purchaseDate: string };
-export type AttendeeList = { product: { key: string; title: string; titleEn: string }; attendees: Attendee[] };
+import type { PurchasesTable } from './schema.ts';
 
 /**
- * Who paid for a product: each buyer once, with their first paid purchase, oldest first. Duplicate payments
- * (refund due or refunded) and open or expired checkouts own nothing; a buyer whose personal data is erased is left out.
- * An unknown product is refused with `attendees-unknown-product`.
+ * What became of one purchase: `paid` (a card payment, or the dev checkout), `granted` by the admin's hand,
+ * `refundDue`/`refunded` (a second payment for what the buyer owned, owed or given back) or `mismatch` (paid another
+ * sum than the checkout asked: no access, for the admin to settle).
+ */
+export type PaymentState = 'paid' | 'granted' | 'refundDue' | 'refunded' | 'mismatch';
+
+/** One purchase on an event's attendee list (the admin panel, spec 2): contact details from accounts. Amounts in whole units. */
+export type Attendee = {
+  purchaseId: string; userId: string; name: string; email: string; phone: string; purchaseDate: string;
+  amount: number; currency: string; state: PaymentState; reason: string | null;
+};
+/** Sums per currency, whole units: card payments and refunds apart, grants by hand counted on their own (they carry no money). */
+export type AttendeeTotals = {
+  paid: { currency: string; count: number; amount: number }[];
+  refunded: { currency: string; count: number; amount: number }[];
+  granted: number;
+};
+export type AttendeeList = {
+  product: { key: string; title: string; titleEn: string };
+  attendees: Attendee[];
+  totals: AttendeeTotals;
+  /** Each user who holds the product now (paid or granted) once, personal data erased ones left out: a mass e-mail's recipients. */
+  owners: string[];
+};
+
+const LISTED: PurchasesTable['status'][] = ['paid', 'refund_due', 'refunded', 'mismatch'];
+
+const stateOf = (row: { status: PurchasesTable['status']; provider: string }): PaymentState =>
+  row.status === 'paid' ? (row.provider === 'grant' ? 'granted' : 'paid')
+    : row.status === 'refund_due' ? 'refundDue' : row.status === 'refunded' ? 'refunded' : 'mismatch';
+
+/** The totals of a list's purchases (erased buyers' too: their money moved all the same). */
+export function attendeeTotals(purchases: readonly { state: PaymentState; amount: number; currency: string }[]): AttendeeTotals {
+  const sum = (states: PaymentState[]) => {
+    const by = new Map<string, { currency: string; count: number; amount: number }>();
+    for (const p of purchases.filter((x) => states.includes(x.state))) {
+      const entry = by.get(p.currency) ?? { currency: p.currency, count: 0, amount: 0 };
+      by.set(p.currency, { ...entry, count: entry.count + 1, amount: entry.amount + p.amount });
+    }
+    return [...by.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+  };
+  return { paid: sum(['paid']), refunded: sum(['refunded']), granted: purchases.filter((p) => p.state === 'granted').length };
+}
+
+/**
+ * Who paid what for a product: every purchase that took money or was granted by hand, oldest first, with its amount,
+ * currency and state. Open or expired checkouts and revoked grants are left out, and so is a buyer whose personal data
+ * is erased (from the rows, not from the totals). An unknown product is refused with `attendees-unknown-product`.
  */
 export function attendeeQueries(deps: Pick<PurchasesDeps, 'db' | 'ports'>) {
   const { db, ports } = deps;
-  const paidOwners = (productKey: string) => db.selectFrom('purchases')
-    .select(['user_id', (eb) => eb.fn.min('paid_at').as('first_paid_at')])
-    .where('product_key', '=', productKey).where('status', '=', 'paid')
-    .groupBy('user_id').orderBy('first_paid_at').orderBy('user_id').execute();
+  const rowsOf = (productKey: string) => db.selectFrom('purchases')
+    .select(['purchase_id', 'user_id', 'status', 'provider', 'amount', 'currency', 'paid_at', 'grant_reason'])
+    .where('product_key', '=', productKey).where('status', 'in', LISTED)
+    .orderBy('paid_at').orderBy('purchase_id').execute();
 
   return {
     async attendees(productKey: string): Promise<AttendeeList> {
       const product = await ports.listing(productKey);
       if (!product) throw new DomainError('attendees-unknown-product', { key: productKey });
-      const owners = await paidOwners(productKey);
-      const contacts = await ports.contacts(owners.map((o) => o.user_id));
-      const attendees = owners.flatMap((o) => {
-        const contact = contacts.get(o.user_id);
-        return contact ? [{ userId: o.user_id, ...contact, purchaseDate: new Date(o.first_paid_at as Date | string).toISOString() }] : [];
+      const rows = (await rowsOf(productKey)).map((r) => ({ ...r, state: stateOf(r) }));
+      const contacts = await ports.contacts([...new Set(rows.map((r) => r.user_id))]);
+      const attendees = rows.flatMap((r) => {
+        const contact = contacts.get(r.user_id);
+        return contact ? [{
+          purchaseId: r.purchase_id, userId: r.user_id, ...contact, purchaseDate: new Date(r.paid_at as Date | string).toISOString(),
+          amount: r.amount, currency: r.currency, state: r.state, reason: r.grant_reason,
+        }] : [];
       });
-      return { product: { key: product.key, title: product.title, titleEn: product.titleEn }, attendees };
+      const owners = [...new Set(attendees.filter((a) => a.state === 'paid' || a.state === 'granted').map((a) => a.userId))];
+      return { product: { key: product.key, title: product.title, titleEn: product.titleEn }, attendees, totals: attendeeTotals(rows), owners };
     },
   };
 }

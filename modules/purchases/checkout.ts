@@ -4,6 +4,7 @@ import type { PurchasesDeps } from './deps.ts';
 import { checkoutCounts, type CheckoutLimiter } from './limits.ts';
 import { buyerOf, purchaseDecider, refuseCheckout, streamOf, type Sale } from './purchase.ts';
 import type { FulfilmentHandlers } from './fulfilment.ts';
+import { toMinor } from './ports.ts';
 import { ProviderUnavailableError } from './providers.ts';
 import type { PurchasesQueries } from './queries.ts';
 
@@ -75,7 +76,7 @@ export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries,
       await handleCommand(deps, purchaseDecider, streamOf(purchaseId), {
         type: 'StartCheckout', sale, ownedThrough: null,
         checkout: { purchaseId, userId: input.userId, productKey: product.key, priceId: price.priceId, currency: price.currency, amount: price.amount,
-          provider: deps.provider.name, providerSessionId: session.id, startedAt: now() },
+          amountMinor: toMinor(price.amount, price.currency), provider: deps.provider.name, providerSessionId: session.id, startedAt: now() },
       }, { metadata, prepare: async (tx, cmd) => ({ ...cmd, ownedThrough: (await queries.ownerOf(input.userId, product.key, tx)).owner }) });
       return { url: session.url, purchaseId };
     },
@@ -93,7 +94,7 @@ export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries,
       const c = state.checkout;
       if (![null, purchaseId].includes((await queries.ownerOf(userId, c.productKey)).owner)) throw new DomainError('already-owned');
       if (state.status === 'expired') throw new DomainError('checkout-expired');
-      return fulfilment.fulfil({ id: c.providerSessionId, paid: true, amount: c.amount, currency: c.currency, paymentIntentId: null,
+      return fulfilment.fulfil({ id: c.providerSessionId, paid: true, amountMinor: c.amountMinor ?? toMinor(c.amount, c.currency), currency: c.currency, paymentIntentId: null,
         purchaseId, userId, productKey: c.productKey }, { metadata: { actor: userId } });
     },
 

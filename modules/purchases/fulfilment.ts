@@ -5,6 +5,7 @@ import { appendAlongside, handleCommand, isDomainError } from '../shared/kernel/
 import { accessUntil } from './access.ts';
 import { confirmationMail } from './confirmation-mail.ts';
 import type { PurchasesDeps } from './deps.ts';
+import { toMinor } from './ports.ts';
 import { ownershipDecider, ownershipStreamOf } from './ownership.ts';
 import type { ProviderSession } from './providers.ts';
 import { purchaseDecider, streamOf, type CompletePurchase, type PurchaseEvent } from './purchase.ts';
@@ -14,7 +15,8 @@ import { refundMail } from './refund-mail.ts';
 /** Two-key advisory locks (namespace, hashtext(purchase id)) never collide with the event store's one-key append lock. */
 const REFUND_LOCK = 7_300_101;
 
-export type FulfilResult = 'recorded' | 'already-recorded' | 'duplicate-refunded' | 'refund-pending' | 'not-paid' | 'unknown';
+/** `mismatch`: paid, but not the sum the checkout asked for; recorded for the admin, and nothing is given for it. */
+export type FulfilResult = 'recorded' | 'already-recorded' | 'duplicate-refunded' | 'refund-pending' | 'mismatch' | 'not-paid' | 'unknown';
 export type RefundResult = 'refunded' | 'already-refunded' | 'in-progress' | 'nothing-due';
 type Options = { metadata?: EventMetadata };
 
@@ -98,12 +100,14 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
     if (!session.purchaseId || !session.userId || !session.productKey) return 'unknown';
     const product = await deps.ports.products(session.productKey);
     if (!product) return 'unknown';
+    const price = product.prices.find((p) => p.currency === session.currency);
     const { events, state } = await complete({
       type: 'CompletePurchase',
       accessUntil: accessUntil(product.liveAt).toISOString(),
+      catalogueAsks: price ? { amountMinor: toMinor(price.amount, price.currency), currency: price.currency } : null,
       payment: {
         purchaseId: session.purchaseId, userId: session.userId, productKey: session.productKey, currency: session.currency,
-        amount: session.amount, provider: deps.provider.name, providerSessionId: session.id, paymentIntentId: session.paymentIntentId,
+        amount: Math.round(session.amountMinor / 100), amountMinor: session.amountMinor, provider: deps.provider.name, providerSessionId: session.id, paymentIntentId: session.paymentIntentId,
         paidAt: deps.clock().toISOString(),
       },
     }, { metadata: opts.metadata, outbox: await mailFor(session.userId, session.productKey) });
@@ -115,6 +119,7 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
       // Another report of the same payment gave it back first: this one recorded a duplicate, never a purchase.
       return 'already-recorded';
     }
+    if (events.some((e) => e.type === 'PaymentMismatchReceived')) return 'mismatch';
     return events.length > 0 ? 'recorded' : 'already-recorded';
   }
 

@@ -7,6 +7,7 @@ import { attendeeQueries } from './attendees.ts';
 import { checkoutHandlers } from './checkout.ts';
 import { defaultCheckoutLimits, type CheckoutLimits } from './limits.ts';
 import { fulfilmentHandlers } from './fulfilment.ts';
+import { grantHandlers } from './grants.ts';
 import { purchasesProjection } from './projections.ts';
 import type { PurchasesDeps } from './deps.ts';
 import type { PurchasesPorts } from './ports.ts';
@@ -25,7 +26,7 @@ export { watchView, type WatchView, type WatchAccess } from './watch.ts';
 export { signRecordingPath, verifyRecordingLink, RECORDING_LINK_TTL_MS } from './recording-links.ts';
 export type { DevCheckoutView, Library, WatchDecision } from './queries.ts';
 export type { PurchaseRule } from './purchase.ts';
-export type { Attendee, AttendeeList } from './attendees.ts';
+export type { Attendee, AttendeeList, AttendeeTotals, PaymentState } from './attendees.ts';
 export type { CheckoutLimits } from './limits.ts';
 export type {
   BuyerLookup, ContactsLookup, Currency, PriceForSale, PriceLookup, ProductForSale, ProductLookup, PurchasesPorts,
@@ -61,8 +62,10 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
     accessChangesAt: owned.accessChangesAt,
     /** Events committed by any instance: what users own is read again for the users they concern. */
     forgetOwned: owned.forget,
-    /** The admin's attendee list of a product: every paid owner with contact details, oldest purchase first. */
+    /** The admin's attendee list of a product: who paid what (or was granted it), with totals per currency. */
     attendees: attendeeQueries(deps).attendees,
+    /** The admin grants a product by hand (with a reason) and revokes such a grant. */
+    ...grantHandlers(deps, queries),
     // Commands: checkout, payment and playback.
     ...checkout,
     fulfil: fulfilment.fulfil,

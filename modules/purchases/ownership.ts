@@ -10,7 +10,12 @@ export type OwnershipClaimed = {
   type: 'OwnershipClaimed';
   data: { userId: string; productKey: string; purchaseId: string; claimedAt: string };
 };
-export type OwnershipEvent = OwnershipClaimed;
+/** A grant by hand was revoked: the product is no longer owned, and may be bought or granted again. */
+export type OwnershipReleased = {
+  type: 'OwnershipReleased';
+  data: { userId: string; productKey: string; purchaseId: string; releasedAt: string };
+};
+export type OwnershipEvent = OwnershipClaimed | OwnershipReleased;
 
 export type OwnershipState = { owner: string | null };
 
@@ -19,14 +24,23 @@ export const initialOwnership = (): OwnershipState => ({ owner: null });
 export function evolveOwnership(state: OwnershipState, event: OwnershipEvent): OwnershipState {
   switch (event.type) {
     case 'OwnershipClaimed': return state.owner === null ? { owner: event.data.purchaseId } : state;
-    default: { const never: never = event.type; return never; }
+    case 'OwnershipReleased': return state.owner === event.data.purchaseId ? { owner: null } : state;
+    default: { const never: never = event; return never; }
   }
 }
 
 export type ClaimOwnership = { type: 'ClaimOwnership'; userId: string; productKey: string; purchaseId: string; at: string };
+export type ReleaseOwnership = { type: 'ReleaseOwnership'; userId: string; productKey: string; purchaseId: string; at: string };
 
-/** A product is owned once: the first paid purchase claims it, the same purchase claiming again changes nothing. */
-export function decideOwnership(command: ClaimOwnership, state: OwnershipState): OwnershipEvent[] {
+/**
+ * A product is owned once: the first paid (or granted) purchase claims it, the same purchase claiming again changes
+ * nothing. Only the owning purchase can release it; releasing what it does not own changes nothing.
+ */
+export function decideOwnership(command: ClaimOwnership | ReleaseOwnership, state: OwnershipState): OwnershipEvent[] {
+  const { userId, productKey, purchaseId } = command;
+  if (command.type === 'ReleaseOwnership') {
+    return state.owner === purchaseId ? [{ type: 'OwnershipReleased', data: { userId, productKey, purchaseId, releasedAt: command.at } }] : [];
+  }
   if (state.owner === command.purchaseId) return [];
   if (state.owner !== null) throw new DomainError('owned-through-another-purchase', { owner: state.owner });
   return [{ type: 'OwnershipClaimed', data: { userId: command.userId, productKey: command.productKey, purchaseId: command.purchaseId, claimedAt: command.at } }];
@@ -34,7 +48,7 @@ export function decideOwnership(command: ClaimOwnership, state: OwnershipState):
 
 export const ownershipStreamOf = (userId: string, productKey: string) => `ownership-${userId}:${productKey}`;
 
-export const ownershipDecider: Decider<ClaimOwnership, OwnershipEvent, OwnershipState> = {
+export const ownershipDecider: Decider<ClaimOwnership | ReleaseOwnership, OwnershipEvent, OwnershipState> = {
   decide: decideOwnership, evolve: evolveOwnership, initialState: initialOwnership,
-  concerns: { OwnershipClaimed: (e) => [e.data.userId] },
+  concerns: { OwnershipClaimed: (e) => [e.data.userId], OwnershipReleased: (e) => [e.data.userId] },
 };

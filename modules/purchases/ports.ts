@@ -49,6 +49,11 @@ export type PurchasesPorts = {
   buyers: BuyerLookup;
   /** The accounts module's contact details of buyers (the admin's attendee lists). */
   contacts: ContactsLookup;
+  /** The accounts module's user registered with an address, or null (the admin grants access by address). */
+  userIdByEmail: (email: string) => Promise<string | null>;
   /** The site's public origin, for links in mail and the dev checkout. */
   origin: () => string;
 };
+
+/** Whole units of a catalogue price in the provider's smallest unit: every currency sold here has two decimals. */
+export const toMinor = (amount: number, _currency: Currency): number => Math.round(amount * 100);

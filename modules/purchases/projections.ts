@@ -2,7 +2,8 @@ import type { Projection, RecordedEvent } from '../shared/events/index.ts';
 import type { PurchaseEvent } from './purchase.ts';
 import type { PurchasesTables } from './schema.ts';
 
-const PURCHASE_EVENTS = new Set<string>(['CheckoutStarted', 'CheckoutExpired', 'PurchaseCompleted', 'DuplicatePaymentReceived', 'DuplicatePaymentRefunded', 'PlaybackStarted']);
+const PURCHASE_EVENTS = new Set<string>(['CheckoutStarted', 'CheckoutExpired', 'PurchaseCompleted', 'DuplicatePaymentReceived', 'DuplicatePaymentRefunded',
+  'PaymentMismatchReceived', 'AccessGranted', 'AccessRevoked', 'PlaybackStarted']);
 const isPurchaseEvent = (e: RecordedEvent): e is RecordedEvent & PurchaseEvent => PURCHASE_EVENTS.has(e.type);
 
 /** The purchases read model. Replay-safe: each event sets state rather than adding to it. */
@@ -27,12 +28,13 @@ export const purchasesProjection: Projection<PurchasesTables> = {
           .where('purchase_id', '=', event.data.purchaseId).where('status', '=', 'pending').execute();
         return;
       case 'PurchaseCompleted':
-      case 'DuplicatePaymentReceived': {
-        // Either may arrive without our CheckoutStarted (the webhook carries what the row needs).
+      case 'DuplicatePaymentReceived':
+      case 'PaymentMismatchReceived': {
+        // Any may arrive without our CheckoutStarted (the webhook carries what the row needs).
         const d = event.data;
         const duplicate = 'ownedThrough' in d ? d.ownedThrough : null;
         const paid = {
-          status: duplicate ? 'refund_due' as const : 'paid' as const, currency: d.currency, amount: d.amount, payment_intent_id: d.paymentIntentId,
+          status: event.type === 'PaymentMismatchReceived' ? 'mismatch' as const : duplicate ? 'refund_due' as const : 'paid' as const, currency: d.currency, amount: d.amount, payment_intent_id: d.paymentIntentId,
           paid_at: d.paidAt, access_until: 'accessUntil' in d ? d.accessUntil : null, owned_through: duplicate, updated_at: at,
         };
         await tx.insertInto('purchases').values({
@@ -44,6 +46,19 @@ export const purchasesProjection: Projection<PurchasesTables> = {
       case 'DuplicatePaymentRefunded':
         await tx.updateTable('purchases')
           .set({ status: 'refunded', provider_refund_id: event.data.providerRefundId, refunded_at: event.data.refundedAt, updated_at: at })
+          .where('purchase_id', '=', event.data.purchaseId).execute();
+        return;
+      case 'AccessGranted': {
+        const d = event.data;
+        await tx.insertInto('purchases').values({
+          purchase_id: d.purchaseId, user_id: d.userId, product_key: d.productKey, status: 'paid', price_id: null, currency: 'PLN', amount: 0,
+          provider: 'grant', provider_session_id: d.purchaseId, payment_intent_id: null, started_at: d.grantedAt, paid_at: d.grantedAt,
+          access_until: d.accessUntil, playback_started_at: null, grant_reason: d.reason, updated_at: at,
+        }).onConflict((c) => c.column('purchase_id').doNothing()).execute();
+        return;
+      }
+      case 'AccessRevoked':
+        await tx.updateTable('purchases').set({ status: 'revoked', revoked_at: event.data.revokedAt, updated_at: at })
           .where('purchase_id', '=', event.data.purchaseId).execute();
         return;
       case 'PlaybackStarted':

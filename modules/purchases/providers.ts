@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Currency, PriceForSale, ProductForSale } from './ports.ts';
+import { toMinor, type Currency, type PriceForSale, type ProductForSale } from './ports.ts';
 import type { Provider } from './purchase.ts';
 
 export type CheckoutRequest = {
@@ -17,7 +17,8 @@ export type CheckoutRequest = {
 export type ProviderSession = {
   id: string;
   paid: boolean;
-  amount: number;
+  /** Exactly what the provider took, in the smallest unit of `currency` (grosze, cents). */
+  amountMinor: number;
   currency: Currency;
   paymentIntentId: string | null;
   purchaseId: string | null;
@@ -73,8 +74,7 @@ function fromStripe(session: Stripe.Checkout.Session): ProviderSession {
   return {
     id: session.id,
     paid: session.payment_status === 'paid',
-    // The catalogue keeps whole units; Stripe counts the smallest unit.
-    amount: typeof session.amount_total === 'number' ? Math.round(session.amount_total / 100) : 0,
+    amountMinor: typeof session.amount_total === 'number' ? session.amount_total : 0,
     currency: toCurrency(session.currency),
     paymentIntentId: typeof pi === 'string' ? pi : pi?.id ?? null,
     purchaseId: session.metadata?.purchaseId ?? null,
@@ -98,10 +98,10 @@ export function stripeProvider(secretKey: string, webhookSecret: string | undefi
   const provider: PaymentProvider & { parseWebhook(rawBody: string, signature: string | null): WebhookOutcome } = {
     name: 'stripe',
     async createCheckout(r) {
-      // A real Stripe price id (price_ + letters and digits) is used as is; any other id (the demo ones) becomes price data from the catalogue.
-      const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = /^price_[A-Za-z0-9]+$/.test(r.price.priceId)
-        ? { price: r.price.priceId, quantity: 1 }
-        : { quantity: 1, price_data: { currency: r.price.currency.toLowerCase(), unit_amount: r.price.amount * 100, product_data: { name: r.product.title[r.locale] } } };
+      // Always the catalogue's amount, built here: a Stripe Price id would charge whatever that Price says, not what the panel says.
+      const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = { quantity: 1, price_data: {
+        currency: r.price.currency.toLowerCase(), unit_amount: toMinor(r.price.amount, r.price.currency), product_data: { name: r.product.title[r.locale] },
+      } };
       const metadata = { purchaseId: r.purchaseId, userId: r.userId, productKey: r.product.key };
       let session: Stripe.Checkout.Session;
       try {
@@ -191,7 +191,7 @@ export function devProvider(origin: () => string): PaymentProvider {
     },
     async retrieve(sessionId) {
       // The dev checkout has no remote state: unpaid until its Pay button completes it directly.
-      return { id: sessionId, paid: false, amount: 0, currency: 'PLN', paymentIntentId: null, purchaseId: null, userId: null, productKey: null };
+      return { id: sessionId, paid: false, amountMinor: 0, currency: 'PLN', paymentIntentId: null, purchaseId: null, userId: null, productKey: null };
     },
     // The CheckoutExpired event alone closes a dev checkout: its page refuses to pay an expired purchase.
     async expire() { return { outcome: 'expired' }; },

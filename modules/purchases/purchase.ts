@@ -7,13 +7,18 @@
  */
 import { DomainError, type Decider } from '../shared/kernel/index.ts';
 import { isOnSale } from './access.ts';
-import type { Currency } from './ports.ts';
+import { grantDecisions, type AccessGranted, type AccessRevoked, type GrantCommand, type GrantState } from './grant.ts';
+import { toMinor, type Currency } from './ports.ts';
 
 export type Provider = 'stripe' | 'dev';
 
+/** What a checkout asked the provider to charge: minor units (grosze, cents) of its currency, from the catalogue. */
+export type Asked = { amountMinor: number; currency: Currency };
+
 export type CheckoutStarted = {
   type: 'CheckoutStarted';
-  data: { purchaseId: string; userId: string; productKey: string; priceId: string; currency: Currency; amount: number;
+  /** `amount` in whole units as the catalogue prices; `amountMinor` what the provider was asked for (absent before issue 21). */
+  data: { purchaseId: string; userId: string; productKey: string; priceId: string; currency: Currency; amount: number; amountMinor?: number;
     provider: Provider; providerSessionId: string; startedAt: string };
 };
 /** The buyer started a newer checkout for the same product, so this one can no longer be paid. */
@@ -23,7 +28,8 @@ export type CheckoutExpired = {
 };
 export type PurchaseCompleted = {
   type: 'PurchaseCompleted';
-  data: { purchaseId: string; userId: string; productKey: string; currency: Currency; amount: number; provider: Provider;
+  /** `amount` in whole units; `amountMinor` exactly what the provider took (absent before issue 21). */
+  data: { purchaseId: string; userId: string; productKey: string; currency: Currency; amount: number; amountMinor?: number; provider: Provider;
     providerSessionId: string; paymentIntentId: string | null; paidAt: string; accessUntil: string };
 };
 /** Money arrived for a product the buyer already owns through another purchase: it is owed back. */
@@ -35,8 +41,17 @@ export type DuplicatePaymentRefunded = {
   type: 'DuplicatePaymentRefunded';
   data: { purchaseId: string; amount: number; currency: Currency; provider: Provider; providerRefundId: string; refundedAt: string };
 };
+/**
+ * The provider took a sum other than the one the checkout asked for (a price id of another amount, a changed
+ * session): recorded for the admin, never as a purchase, and the buyer gets nothing for it.
+ */
+export type PaymentMismatchReceived = {
+  type: 'PaymentMismatchReceived';
+  data: Omit<PurchaseCompleted['data'], 'accessUntil'> & { amountMinor: number; asked: Asked | null };
+};
 export type PlaybackStarted = { type: 'PlaybackStarted'; data: { purchaseId: string; startedAt: string } };
-export type PurchaseEvent = CheckoutStarted | CheckoutExpired | PurchaseCompleted | DuplicatePaymentReceived | DuplicatePaymentRefunded | PlaybackStarted;
+export type PurchaseEvent = CheckoutStarted | CheckoutExpired | PurchaseCompleted | DuplicatePaymentReceived | DuplicatePaymentRefunded
+  | PaymentMismatchReceived | AccessGranted | AccessRevoked | PlaybackStarted;
 
 export type PurchaseState =
   | { status: 'none' }
@@ -44,7 +59,9 @@ export type PurchaseState =
   | { status: 'expired'; checkout: CheckoutStarted['data'] }
   | { status: 'paid'; purchase: PurchaseCompleted['data']; playbackStartedAt: string | null }
   | { status: 'refundDue'; payment: DuplicatePaymentReceived['data'] }
-  | { status: 'refunded'; payment: DuplicatePaymentReceived['data']; refund: DuplicatePaymentRefunded['data'] };
+  | { status: 'refunded'; payment: DuplicatePaymentReceived['data']; refund: DuplicatePaymentRefunded['data'] }
+  | { status: 'mismatch'; payment: PaymentMismatchReceived['data'] }
+  | GrantState;
 
 export const initialState = (): PurchaseState => ({ status: 'none' });
 
@@ -55,7 +72,10 @@ export function evolve(state: PurchaseState, event: PurchaseEvent): PurchaseStat
     case 'PurchaseCompleted': return { status: 'paid', purchase: event.data, playbackStartedAt: null };
     case 'DuplicatePaymentReceived': return { status: 'refundDue', payment: event.data };
     case 'DuplicatePaymentRefunded': return state.status === 'refundDue' ? { status: 'refunded', payment: state.payment, refund: event.data } : state;
-    case 'PlaybackStarted': return state.status === 'paid' ? { ...state, playbackStartedAt: event.data.startedAt } : state;
+    case 'PaymentMismatchReceived': return { status: 'mismatch', payment: event.data };
+    case 'AccessGranted': return { status: 'granted', grant: event.data, playbackStartedAt: null };
+    case 'AccessRevoked': return state.status === 'granted' ? { status: 'revoked', grant: state.grant, revocation: event.data } : state;
+    case 'PlaybackStarted': return state.status === 'paid' || state.status === 'granted' ? { ...state, playbackStartedAt: event.data.startedAt } : state;
     default: { const never: never = event; return never; }
   }
 }
@@ -84,34 +104,44 @@ export type StartCheckout = { type: 'StartCheckout'; checkout: CheckoutStarted['
 /** The buyer's newer checkout `supersededBy` replaces this one (called once the provider has closed the session). */
 export type ExpireCheckout = { type: 'ExpireCheckout'; purchaseId: string; supersededBy: string; at: string };
 /**
- * What the provider says was paid. It may arrive before, after or without our CheckoutStarted (a lost write must not
- * lose a paid purchase). `ownedThrough` is the purchase that already owns the product for this buyer, if any.
+ * What the provider says was paid (`amountMinor`: exactly what it took). It may arrive before, after or without our
+ * CheckoutStarted (a lost write must not lose a paid purchase): then `catalogueAsks` stands for what the checkout
+ * would have asked (the catalogue's price in the paid currency; null when the product has none in it).
+ * `ownedThrough` is the purchase that already owns the product for this buyer, if any.
  */
 export type CompletePurchase = {
-  type: 'CompletePurchase'; payment: Omit<PurchaseCompleted['data'], 'accessUntil'>; accessUntil: string; ownedThrough: string | null;
+  type: 'CompletePurchase'; payment: Omit<PurchaseCompleted['data'], 'accessUntil'> & { amountMinor: number };
+  catalogueAsks: Asked | null; accessUntil: string; ownedThrough: string | null;
 };
 /** The provider has given a duplicate payment back. */
 export type RecordRefund = {
   type: 'RecordRefund'; purchaseId: string; refund: { amount: number; currency: Currency; providerRefundId: string }; at: string;
 };
 export type StartPlayback = { type: 'StartPlayback'; purchaseId: string; at: string };
-export type PurchaseCommand = StartCheckout | ExpireCheckout | CompletePurchase | RecordRefund | StartPlayback;
+export type PurchaseCommand = StartCheckout | ExpireCheckout | CompletePurchase | RecordRefund | StartPlayback | GrantCommand;
+
+/** What the checkout on this stream asked for; checkouts older than issue 21 asked for their whole-unit amount. */
+const askedBy = (checkout: CheckoutStarted['data']): Asked =>
+  ({ amountMinor: checkout.amountMinor ?? toMinor(checkout.amount, checkout.currency), currency: checkout.currency });
 
 function expire(command: ExpireCheckout, state: PurchaseState): PurchaseEvent[] {
-  if (state.status === 'expired') return [];
-  // Paid (or paid twice) before the newer checkout started: nothing is left to close, the payment stands.
-  if (state.status === 'paid' || state.status === 'refundDue' || state.status === 'refunded') return [];
   if (state.status === 'none') throw new DomainError<PurchaseRule>('no-open-checkout');
+  // Expired already, or paid (once, twice, at the wrong price) before the newer checkout started: nothing is left to close.
+  if (state.status !== 'pending') return [];
   return [{ type: 'CheckoutExpired', data: {
     purchaseId: command.purchaseId, providerSessionId: state.checkout.providerSessionId, supersededBy: command.supersededBy, expiredAt: command.at,
   } }];
 }
 
 function complete(command: CompletePurchase, state: PurchaseState): PurchaseEvent[] {
-  // A repeated or late webhook, or a reconciliation after one: the payment is already accounted for.
-  if (state.status === 'paid' || state.status === 'refundDue' || state.status === 'refunded') return [];
-  if ((state.status === 'pending' || state.status === 'expired') && state.checkout.providerSessionId !== command.payment.providerSessionId) {
-    throw new DomainError<PurchaseRule>('checkout-mismatch');
+  // A repeated or late webhook, or a reconciliation after one: the payment is already accounted for (so is a grant's stream).
+  if (state.status !== 'pending' && state.status !== 'expired' && state.status !== 'none') return [];
+  const opened = state.status === 'none' ? null : state.checkout;
+  if (opened && opened.providerSessionId !== command.payment.providerSessionId) throw new DomainError<PurchaseRule>('checkout-mismatch');
+  // Charged anything but what was asked: money taken at the wrong price buys nothing, and the admin must see it.
+  const asked = opened ? askedBy(opened) : command.catalogueAsks;
+  if (!asked || asked.amountMinor !== command.payment.amountMinor || asked.currency !== command.payment.currency) {
+    return [{ type: 'PaymentMismatchReceived', data: { ...command.payment, asked } }];
   }
   // An expired checkout that was paid anyway (paid in the instant before it closed) is still money taken: it counts like any other.
   if (command.ownedThrough !== null && command.ownedThrough !== command.payment.purchaseId) {
@@ -137,8 +167,9 @@ export function decide(command: PurchaseCommand, state: PurchaseState): Purchase
     case 'ExpireCheckout': return expire(command, state);
     case 'CompletePurchase': return complete(command, state);
     case 'RecordRefund': return recordRefund(command, state);
+    case 'GrantAccess': case 'RevokeAccess': return grantDecisions(command, state);
     case 'StartPlayback':
-      if (state.status !== 'paid') throw new DomainError<PurchaseRule>('not-paid');
+      if (state.status !== 'paid' && state.status !== 'granted') throw new DomainError<PurchaseRule>('not-paid');
       if (state.playbackStartedAt !== null) return [];
       return [{ type: 'PlaybackStarted', data: { purchaseId: command.purchaseId, startedAt: command.at } }];
     default: { const never: never = command; return never; }
@@ -154,16 +185,18 @@ export const purchaseDecider: Decider<PurchaseCommand, PurchaseEvent, PurchaseSt
   decide, evolve, initialState,
   concerns: {
     CheckoutStarted: theBuyer, CheckoutExpired: theBuyer, PurchaseCompleted: theBuyer,
-    DuplicatePaymentReceived: theBuyer, DuplicatePaymentRefunded: theBuyer, PlaybackStarted: theBuyer,
+    DuplicatePaymentReceived: theBuyer, DuplicatePaymentRefunded: theBuyer, PaymentMismatchReceived: theBuyer,
+    AccessGranted: theBuyer, AccessRevoked: theBuyer, PlaybackStarted: theBuyer,
   },
 };
 
 /** The buyer of whatever the stream holds (checkout, payment or refund); null for an empty stream. */
-export function buyerOf(state: PurchaseState): { userId: string; productKey: string; amount: number; currency: Currency } | null {
+export function buyerOf(state: PurchaseState): { userId: string; productKey: string } & ({ amount: number; currency: Currency } | { reason: string }) | null {
   switch (state.status) {
     case 'none': return null;
     case 'pending': case 'expired': return state.checkout;
     case 'paid': return state.purchase;
+    case 'granted': case 'revoked': return state.grant;
     default: return state.payment;
   }
 }

@@ -121,7 +121,8 @@ export function purchasesQueries(deps: PurchasesDeps) {
     async devCheckout(purchaseId: string, userId: string): Promise<DevCheckoutView | null> {
       const { state } = await load(purchaseId);
       const own = buyerOf(state);
-      if (!own || own.userId !== userId) return null;
+      // A grant by hand is no checkout.
+      if (!own || own.userId !== userId || !('amount' in own)) return null;
       const product = await ports.products(own.productKey);
       if (!product) return null;
       const ownedElsewhere = async () => ![null, purchaseId].includes((await ownerOf(userId, own.productKey)).owner);

@@ -6,13 +6,15 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | st
 
 /**
  * One row per purchase (checkout started, expired, paid, played). `refund_due` and `refunded` are payments for a
- * product the buyer already owned through `owned_through`; only `paid` rows give access.
+ * product the buyer already owned through `owned_through`; `mismatch` one of another sum than the checkout asked.
+ * Only `paid` rows give access: a payment, or a grant by hand (`provider` 'grant', amount 0: no money moved, whatever
+ * `currency` says; with its reason) until it is `revoked`.
  */
 export interface PurchasesTable {
   purchase_id: string;
   user_id: string;
   product_key: string;
-  status: 'pending' | 'expired' | 'paid' | 'refund_due' | 'refunded';
+  status: 'pending' | 'expired' | 'paid' | 'refund_due' | 'refunded' | 'mismatch' | 'revoked';
   price_id: string | null;
   currency: string;
   amount: number;
@@ -28,6 +30,8 @@ export interface PurchasesTable {
   owned_through: string | null;
   provider_refund_id: string | null;
   refunded_at: NullableTimestamp;
+  grant_reason: string | null;
+  revoked_at: NullableTimestamp;
 }
 
 export interface PurchasesTables {

@@ -26,6 +26,13 @@ export function auditSummary(entry: AuditEntry, t: Translate, lang: Lang): strin
       return t('audit.summary.purchase', { product, amount: money(s.amount, s.currency, lang), buyer });
     case 'duplicatePayment':
       return t('audit.summary.duplicatePayment', { product, amount: money(s.amount, s.currency, lang), buyer });
+    case 'paymentMismatch':
+      return t('audit.summary.paymentMismatch', { product, amount: money(s.amount, s.currency, lang), buyer,
+        asked: s.asked ? money(s.asked.amount, s.asked.currency, lang) : t('audit.nothingAsked') });
+    case 'accessGranted':
+      return t('audit.summary.accessGranted', { product, buyer, reason: s.reason });
+    case 'accessRevoked':
+      return t('audit.summary.accessRevoked', { product, buyer });
     case 'refund':
       return t('audit.summary.refund', { product, amount: money(s.amount, s.currency, lang), buyer });
     case 'campaign': {

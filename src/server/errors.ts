@@ -36,6 +36,10 @@ export const ERRORS = {
   'stripe-not-configured': { status: 404, key: 'notFound.text' },
   // admin reports (attendee lists)
   'attendees-unknown-product': { status: 404, key: 'admin.unknownFilm' },
+  'grant-unknown-user': { status: 404, key: 'grant.unknownUser' },
+  'grant-reason-missing': { status: 400, key: 'grant.reasonMissing' },
+  'grant-not-found': { status: 404, key: 'grant.notFound' },
+  'grant-exists': { status: 409, key: 'grant.exists' },
   // accounts and contact
   'invalid-credentials': { status: 401, key: 'accounts.invalidCredentials' },
   'unverified': { status: 403, key: 'accounts.unverified', expose: true },

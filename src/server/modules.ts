@@ -31,6 +31,7 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     isEventOver,
     buyers: (userId) => accounts.mailContact(userId),
     contacts: (userIds) => accounts.contacts(userIds),
+    userIdByEmail: (email) => accounts.userIdByEmail(email),
     origin: () => ctx.config.PUBLIC_URL,
   }, { log: options.log });
   const accounts = createAccounts(ctx, {
@@ -50,7 +51,7 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     everyone: () => accounts.verifiedUserIds(),
     buyers: async (productKey) => {
       try {
-        return (await purchases.attendees(productKey)).attendees.map((a) => a.userId);
+        return (await purchases.attendees(productKey)).owners;
       } catch (error) {
         if (isDomainError(error, 'attendees-unknown-product')) return null;
         throw error;

@@ -22,10 +22,10 @@ const media = v.pipe(v.string(MEDIA), v.trim(), v.check(isSiteMedia, MEDIA));
 const recording = v.union([v.pipe(v.string(LINK), v.regex(/^media:(?!\/)(?!.*\.\.)\S{1,500}$/, LINK)), webLink(LINK)], LINK);
 const PRICE = 'catalogue.productPriceInvalid';
 const AMOUNT = 'catalogue.fieldPrice';
+/** The amount and currency only: a price's id (`api`) is the server's to give, and ignored when sent. */
 const price = <C extends 'USD' | 'PLN' | 'EUR'>(currency: C) => v.object({
   price: v.pipe(v.number(AMOUNT), v.integer(AMOUNT), v.minValue(1, AMOUNT), v.maxValue(10_000_000, AMOUNT)),
   name: v.literal(currency, PRICE),
-  api: text(200),
 }, PRICE);
 const GROUP = 'catalogue.productGroupInvalid';
 const HEADCOUNT = 'catalogue.fieldHeadcount';

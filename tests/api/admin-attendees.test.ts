@@ -27,7 +27,7 @@ describe('GET /api/admin/attendees/{productKey} (admin only)', () => {
     expect((await attendees(DEMO_KEYS.shame, bearer(user.token), '?format=csv')).status).toBe(403);
   });
 
-  it('lists every paid owner with name, e-mail, phone and purchase date, oldest purchase first', async () => {
+  it('lists every payment with name, e-mail, phone, purchase date, amount, currency and state, oldest first, with totals', async () => {
     const first = await signUp(server, smtp, 'pierwsza@example.com', 'Ewa Pierwsza');
     const second = await signUp(server, smtp, 'druga@example.com', 'Jan Drugi');
     await signUp(server, smtp, 'nie-kupila@example.com', 'Ida Niekupująca');
@@ -43,27 +43,46 @@ describe('GET /api/admin/attendees/{productKey} (admin only)', () => {
     ]);
     const [a, b] = body.attendees.map((x) => Date.parse(x.purchaseDate));
     expect(a).toBeLessThanOrEqual(b!);
+    const full = body as unknown as { attendees: { amount: number; currency: string; state: string }[]; totals: { paid: { currency: string; count: number }[]; granted: number } };
+    expect(full.attendees.map((x) => [x.currency, x.state])).toEqual([['PLN', 'paid'], ['EUR', 'paid']]);
+    expect(full.attendees.every((x) => Number.isInteger(x.amount) && x.amount > 0)).toBe(true);
+    expect(full.totals.paid.map((t) => [t.currency, t.count])).toEqual([['EUR', 1], ['PLN', 1]]);
+    expect(full.totals.granted).toBe(0);
     expect((await (await attendees(DEMO_KEYS.breath, bearer(admin.token))).json()).attendees).toEqual([]);
   });
 
-  it('answers the same list as a formula-safe CSV download with ?format=csv, every cell quoted and every part guarded', async () => {
+  it('answers the same list as a CSV Excel opens: byte-order mark, the chosen separator, amounts, Warsaw time, totals, every formula guarded', async () => {
     // A name is letters and the punctuation of names; a phone number is free text, so the hostile values arrive there.
     const buyer = await signUp(server, smtp, 'csv@example.com', "Ewa O'Brien-Nowak", "600;=cmd|' /C calc'!A0,@SUM(1)\t+1");
+    const plain = await signUp(server, smtp, 'telefon@example.com', 'Jan Telefon', '+48 600 100 200');
     await buyWithDevCheckout(server, buyer.token, DEMO_KEYS.trauma, 'price_demo_trauma_pln');
-    const res = await attendees(DEMO_KEYS.trauma, bearer(admin.token), '?format=csv');
+    await buyWithDevCheckout(server, plain.token, DEMO_KEYS.trauma, 'price_demo_trauma_eur');
+    const res = await attendees(DEMO_KEYS.trauma, bearer(admin.token), '?format=csv&separator=semicolon');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="attendees-${DEMO_KEYS.trauma}.csv"`);
-    const lines = (await res.text()).split('\r\n');
-    expect(lines[0]).toBe('"Name","E-mail","Phone","Purchase date"');
-    expect(lines[1]).toMatch(/^"Ewa O'Brien-Nowak","csv@example\.com","600;'=cmd\|' \/C calc'!A0,'@SUM\(1\)\t'\+1","\d{4}-\d\d-\d\dT[\d:.]+Z"$/);
-    // However a spreadsheet splits the line (Polish Excel on ";"), no cell it makes starts a formula.
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(Array.from(bytes.slice(0, 3)), 'UTF-8 byte-order mark').toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
+    expect(lines[0]).toBe('"Name";"E-mail";"Phone";"Purchase date (Warsaw time)";"Amount";"Currency";"Payment";"Reason"');
+    expect(lines[1]).toMatch(/^"Ewa O'Brien-Nowak";"csv@example\.com";"600;'=cmd\|' \/C calc'!A0,'@SUM\(1\)\t'\+1";"\d{4}-\d\d-\d\d \d\d:\d\d";"\d+";"PLN";"paid";""$/);
+    // A phone number shows as written, with no apostrophe before it.
+    expect(lines[2]).toMatch(/^"Jan Telefon";"telefon@example\.com";"\+48 600 100 200";"[\d :-]+";"\d+";"EUR";"paid";""$/);
+    // However a spreadsheet splits the line, no cell it makes starts a formula.
     for (const separator of [/,/, /;/, /\t/]) {
       expect(lines[1]!.split(separator).map((cell) => cell.replace(/^[ "]+/, '')).filter((cell) => /^[=+\-@]/.test(cell)), String(separator)).toEqual([]);
     }
-    expect(lines.slice(2)).toEqual(['']);
+    expect(lines[3]).toBe('');
+    expect(lines.slice(4, 7).map((l) => l.split(';').slice(0, 1).concat(l.split(';').slice(5, 7)))).toEqual([
+      ['"Payments: 1"', '"EUR"', '"paid"'], ['"Payments: 1"', '"PLN"', '"paid"'], ['"Granted by hand: 0"', '""', '"granted by hand"'],
+    ]);
+    // The purchase date is on Warsaw's clock: the JSON's instant, moved to Europe/Warsaw.
+    const json = (await (await attendees(DEMO_KEYS.trauma, bearer(admin.token))).json()) as { attendees: { purchaseDate: string }[] };
+    const warsaw = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw', dateStyle: 'short', timeStyle: 'short' }).format(new Date(json.attendees[0]!.purchaseDate));
+    expect(lines[1]).toContain(`"${warsaw}"`);
     const polish = await attendees(DEMO_KEYS.trauma, { ...bearer(admin.token), cookie: 'lang=pl' }, '?format=csv');
-    expect((await polish.text()).split('\r\n')[0]).toBe('"Imię i nazwisko","E-mail","Telefon","Data zakupu"');
+    expect((await polish.text()).split('\r\n')[0]).toBe('"Imię i nazwisko","E-mail","Telefon","Data zakupu (czas warszawski)","Kwota","Waluta","Płatność","Powód"');
+    expect((await attendees(DEMO_KEYS.trauma, bearer(admin.token), '?format=csv&separator=tab')).status).toBe(400);
   });
 
   it('answers 404 Nieznany film (Unknown film in English) for an unknown product, also for the CSV', async () => {

@@ -102,7 +102,7 @@ describe('the catalogue admin API: GET and POST /api/admin/products, PUT /api/ad
   it('takes an unpublished product off the public pages and off sale, and brings it back when published again', async () => {
     const input = await inputFrom(DEMO_KEYS.fieldTheory, { title: 'Znika i wraca', titleEn: 'Gone and back' });
     const key = await create(input);
-    const priceId = input.price[1].api;
+    const priceId = `${key}-pln`;
     const buy = () => call('POST', '/create-checkout-session', user, { priceId, video: { key } });
     expect((await page(key)).status).toBe(200);
     expect((await call('PUT', `/api/admin/products/${key}`, admin, { ...input, published: false })).status).toBe(200);
@@ -116,6 +116,22 @@ describe('the catalogue admin API: GET and POST /api/admin/products, PUT /api/ad
     expect((await page(key)).status).toBe(200);
     expect(await (await fetch(`${server.url}/warsztaty?lang=pl`)).text()).toContain('Znika i wraca');
     expect((await buy()).status).toBe(200);
+  });
+
+  it('gives each price an id of its own, ignoring one posted, keeps it across edits, and sells at the amount of the day', async () => {
+    const input = await inputFrom(DEMO_KEYS.breath, { title: 'Cena z katalogu' });
+    const typed = input.price.map((p) => ({ ...p, api: `price_1Typed${p.name}` })) as Input['price'];
+    const key = await create({ ...input, price: typed });
+    const ids = () => list().then((all) => all.find((p) => p.key === key)!.price.map((p) => p.api));
+    expect(await ids()).toEqual([`${key}-usd`, `${key}-pln`, `${key}-eur`]);
+    const withoutIds = input.price.map(({ price, name }) => ({ price, name, ...(name === 'PLN' ? { price: 2390 } : {}) }));
+    expect((await call('PUT', `/api/admin/products/${key}`, admin, { ...input, price: withoutIds })).status).toBe(200);
+    expect(await ids()).toEqual([`${key}-usd`, `${key}-pln`, `${key}-eur`]);
+    const res = await call('POST', '/create-checkout-session', user, { priceId: `${key}-pln`, video: { key } });
+    expect(res.status).toBe(200);
+    const { url } = (await res.json()) as { url: string };
+    const checkout = await fetch(url, { headers: { cookie: `session=${user.authorization!.replace(/^Bearer /, '')}` } });
+    expect(await checkout.text()).toMatch(/2[\s ]?390/);
   });
 
   it('adds a product hidden when posted unpublished', async () => {

@@ -21,6 +21,8 @@ const ROUTES: [string, string][] = [
   // mass e-mail and unsubscribe
   ['POST', '/api/mass-email'], ['GET', '/api/admin/campaigns'], ['GET', '/api/admin/campaigns/{p}'],
   ['GET', '/unsubscribe/{p}'], ['POST', '/unsubscribe/{p}'],
+  // who paid what: grants by hand, the attendee list's CSV separator
+  ['POST', '/api/admin/grants'], ['DELETE', '/api/admin/grants/{p}'], ['GET', '/api/admin/attendees/x?format=csv&separator={p}'],
 ];
 
 const hostileText = fc.oneof(

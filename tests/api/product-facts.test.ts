@@ -133,12 +133,12 @@ describe('one source for every fact, the editor\'s per-field answers, and new ed
     const startsAt = new Date(Math.ceil((Date.now() + 2 * 3_600_000) / 60_000) * 60_000).toISOString();
     const input = {
       ...shame, title: 'Za dwie godziny', titleEn: 'In two hours', startsAt, dailyEnd: '23:59', breakTime: null, joinOpensMinutes: 30,
-      liveLink: 'https://meet.example/za-dwie-godziny', price: shame.price.map((p) => ({ ...p, api: `price_join_${p.name.toLowerCase()}` })),
+      liveLink: 'https://meet.example/za-dwie-godziny',
     };
     const created = await call('POST', '/api/admin/products', input);
     expect(created.status).toBe(201);
     const { key } = (await created.json()) as { key: string };
-    await buyWithDevCheckout(server, buyer.token, key, 'price_join_pln');
+    await buyWithDevCheckout(server, buyer.token, key, `${key}-pln`);
     const owner = { cookie: `session=${buyer.token}; lang=pl` };
     expect(await text(`/watch-video/${key}`, owner)).not.toContain('https://meet.example/za-dwie-godziny');
     expect((await call('PUT', `/api/admin/products/${key}`, { ...(await inputOf(key)), joinOpensMinutes: 180 })).status).toBe(200);

@@ -112,7 +112,7 @@ test('the admin searches an event\'s attendees by name and by phone and sees sho
   await expect(count).toHaveText('Showing 0 of 2');
   await search.fill('');
   await expect(count).toHaveText('Showing 2 of 2');
-  await expect(section.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', `/api/admin/attendees/${DEMO_KEYS.shame}?format=csv`);
+  await expect(section.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', `/api/admin/attendees/${DEMO_KEYS.shame}?format=csv&separator=comma`);
   expect(errors).toEqual([]);
 });
 

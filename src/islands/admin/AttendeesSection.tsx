@@ -1,15 +1,17 @@
 import { useMemo, useState } from 'react';
-import { useResource } from './api.ts';
+import { formatMoney } from '../../../modules/shared/text/index.ts';
+import { request, useResource } from './api.ts';
 import { formatDate, formatDateTime } from './format.ts';
+import GrantDialog from './GrantDialog.tsx';
 import MassEmailDialog from './MassEmailDialog.tsx';
 import { usePanel } from './messages.ts';
 import { matches } from './search.ts';
-import { Loaded, Pager, usePages } from './ui.tsx';
-import { titleIn, type AdminProduct, type AttendeeList } from './types.ts';
+import { ConfirmDialog, Loaded, NoteLine, Pager, usePages, type Note } from './ui.tsx';
+import { titleIn, type AdminProduct, type Attendee, type AttendeeList } from './types.ts';
 
 const PAGE_SIZE = 25;
 
-/** Per-event attendee lists: choose an event, search its buyers, export them as CSV, e-mail them. */
+/** Per-event attendee lists: choose an event, see who paid what, search its buyers, export them as CSV, e-mail them, grant a place by hand. */
 export default function AttendeesSection() {
   const { say, lang } = usePanel();
   const [products] = useResource<AdminProduct[]>('/api/admin/products');
@@ -32,48 +34,111 @@ export default function AttendeesSection() {
   );
 }
 
+/** Card payments and refunds per currency, and the places granted by hand counted apart. */
+function Totals({ totals }: { totals: AttendeeList['totals'] }) {
+  const { say, lang } = usePanel();
+  const money = (amount: number, currency: string) => formatMoney(amount, currency, lang, 'ledger');
+  return (
+    <section className="admin-totals" aria-labelledby="attendees-totals">
+      <h3 id="attendees-totals">{say('adminPanel.payments.totals')}</h3>
+      <ul>
+        {totals.paid.length === 0 && <li>{say('adminPanel.payments.noPayments')}</li>}
+        {totals.paid.map((s) => <li key={`paid-${s.currency}`}>{say('adminPanel.payments.paidIn', { currency: s.currency, count: s.count, amount: money(s.amount, s.currency) })}</li>)}
+        {totals.refunded.map((s) => <li key={`refunded-${s.currency}`}>{say('adminPanel.payments.refundedIn', { currency: s.currency, count: s.count, amount: money(s.amount, s.currency) })}</li>)}
+        <li>{say('adminPanel.payments.granted', { count: totals.granted })}</li>
+      </ul>
+    </section>
+  );
+}
+
 function Attendees({ productKey }: { productKey: string }) {
   const { say, lang } = usePanel();
-  const [list] = useResource<AttendeeList>(`/api/admin/attendees/${encodeURIComponent(productKey)}`);
+  const path = `/api/admin/attendees/${encodeURIComponent(productKey)}`;
+  const [list, reload] = useResource<AttendeeList>(path);
   const [query, setQuery] = useState('');
+  const [separator, setSeparator] = useState<'semicolon' | 'comma'>(lang === 'pl' ? 'semicolon' : 'comma');
   const [emailing, setEmailing] = useState(false);
+  const [granting, setGranting] = useState(false);
+  const [revoking, setRevoking] = useState<Attendee | null>(null);
+  const [note, setNote] = useState<Note>(null);
   const found = useMemo(() => (list.state === 'ready' ? list.data.attendees.filter((a) => matches(a, query)) : []), [list, query]);
   const pages = usePages(found, PAGE_SIZE);
 
+  async function revoke(attendee: Attendee) {
+    const reply = await request('DELETE', `/api/admin/grants/${encodeURIComponent(attendee.purchaseId)}`);
+    setRevoking(null);
+    setNote(reply.ok ? { kind: 'ok', text: say('adminPanel.payments.revoked'), focus: true } : { kind: 'error', text: reply.message ?? say('admin.loadFailed'), focus: true });
+    reload();
+  }
+
   return (
-    <Loaded resource={list}>{({ product, attendees }) => (
-      <>
-        <div className="admin-toolbar">
-          <div className="field">
-            <label htmlFor="attendees-search">{say('adminPanel.attendees.search')}</label>
-            <input id="attendees-search" type="search" value={query} onChange={(e) => { setQuery(e.target.value); pages.setPage(1); }} />
-          </div>
-          <a className="button button--quiet" href={`/api/admin/attendees/${encodeURIComponent(productKey)}?format=csv`} download>{say('adminPanel.attendees.csv')}</a>
-          <button type="button" className="button" onClick={() => setEmailing(true)}>{say('adminPanel.attendees.email')}</button>
-        </div>
-        <p className="admin-count" role="status">{say('adminPanel.attendees.count', { shown: found.length, total: attendees.length })}</p>
-        {attendees.length === 0 ? <p className="empty">{say('adminPanel.attendees.empty')}</p>
-          : found.length === 0 ? <p className="empty">{say('adminPanel.attendees.noMatch')}</p>
-          : (
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <caption className="visually-hidden">{titleIn(product, lang)}</caption>
-                <thead><tr>
-                  <th scope="col">{say('admin.attendees.name')}</th><th scope="col">{say('admin.attendees.email')}</th>
-                  <th scope="col">{say('admin.attendees.phone')}</th><th scope="col">{say('admin.attendees.purchaseDate')}</th>
-                </tr></thead>
-                <tbody>
-                  {pages.shown.map((a) => (
-                    <tr key={a.userId}><td>{a.name}</td><td>{a.email}</td><td>{a.phone}</td><td>{formatDateTime(a.purchaseDate, lang)}</td></tr>
-                  ))}
-                </tbody>
-              </table>
+    <Loaded resource={list}>{({ product, attendees, totals }) => {
+      const title = titleIn(product, lang);
+      return (
+        <>
+          <div className="admin-toolbar">
+            <div className="field">
+              <label htmlFor="attendees-search">{say('adminPanel.attendees.search')}</label>
+              <input id="attendees-search" type="search" value={query} onChange={(e) => { setQuery(e.target.value); pages.setPage(1); }} />
             </div>
-          )}
-        <Pager page={pages.page} pages={pages.pages} onPage={pages.setPage} />
-        {emailing && <MassEmailDialog target={product.key} label={say('adminPanel.email.dialogEvent', { title: titleIn(product, lang) })}
-          onClose={() => setEmailing(false)} />}
-      </>
-    )}</Loaded>
+            <div className="field">
+              <label htmlFor="attendees-separator">{say('adminPanel.payments.separator')}</label>
+              <select id="attendees-separator" value={separator} onChange={(e) => setSeparator(e.target.value as 'semicolon' | 'comma')}>
+                <option value="semicolon">{say('adminPanel.payments.semicolon')}</option>
+                <option value="comma">{say('adminPanel.payments.comma')}</option>
+              </select>
+            </div>
+            <a className="button button--quiet" href={`${path}?format=csv&separator=${separator}`} download>{say('adminPanel.attendees.csv')}</a>
+            <button type="button" className="button" onClick={() => setEmailing(true)}>{say('adminPanel.attendees.email')}</button>
+            <button type="button" className="button" onClick={() => setGranting(true)}>{say('adminPanel.payments.grant')}</button>
+          </div>
+          <NoteLine note={note} />
+          <Totals totals={totals} />
+          <p className="admin-count" role="status">{say('adminPanel.attendees.count', { shown: found.length, total: attendees.length })}</p>
+          {attendees.length === 0 ? <p className="empty">{say('adminPanel.attendees.empty')}</p>
+            : found.length === 0 ? <p className="empty">{say('adminPanel.attendees.noMatch')}</p>
+            : (
+              // Focusable and named: a keyboard can reach and scroll the box when the table is wider than it.
+              <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={say('adminPanel.payments.tableLabel', { title })}>
+                <table className="admin-table admin-table--cards">
+                  <caption className="visually-hidden">{title}</caption>
+                  <thead><tr>
+                    <th scope="col">{say('admin.attendees.name')}</th><th scope="col">{say('admin.attendees.email')}</th>
+                    <th scope="col">{say('admin.attendees.phone')}</th><th scope="col">{say('admin.attendees.purchaseDate')}</th>
+                    <th scope="col" className="num">{say('admin.attendees.amount')}</th><th scope="col">{say('admin.attendees.state')}</th>
+                    <th scope="col">{say('adminPanel.payments.actions')}</th>
+                  </tr></thead>
+                  <tbody>
+                    {pages.shown.map((a) => (
+                      <tr key={a.purchaseId}>
+                        <td data-label={say('admin.attendees.name')}>{a.name}</td>
+                        <td data-label={say('admin.attendees.email')}>{a.email}</td>
+                        <td data-label={say('admin.attendees.phone')} className="nowrap">{a.phone}</td>
+                        <td data-label={say('admin.attendees.purchaseDate')}>{formatDateTime(a.purchaseDate, lang)}</td>
+                        <td data-label={say('admin.attendees.amount')} className="num nowrap">{a.state === 'granted' ? '—' : formatMoney(a.amount, a.currency, lang, 'ledger')}</td>
+                        <td data-label={say('admin.attendees.state')}>
+                          <span>{say(`admin.attendees.state.${a.state}`)}{a.reason && <><br /><small>{a.reason}</small></>}</span>
+                        </td>
+                        <td data-label={say('adminPanel.payments.actions')}>{a.state === 'granted' && (
+                          <div className="admin-actions">
+                            <button type="button" className="button button--small button--danger" aria-label={say('adminPanel.payments.revokeLabel', { name: a.name })}
+                              onClick={() => setRevoking(a)}>{say('adminPanel.payments.revoke')}</button>
+                          </div>
+                        )}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          <Pager page={pages.page} pages={pages.pages} onPage={pages.setPage} />
+          {emailing && <MassEmailDialog target={product.key} label={say('adminPanel.email.dialogEvent', { title })} onClose={() => setEmailing(false)} />}
+          {granting && <GrantDialog productKey={product.key} title={title} onClose={() => setGranting(false)}
+            onGranted={() => { setGranting(false); setNote({ kind: 'ok', text: say('adminPanel.payments.granted.done'), focus: true }); reload(); }} />}
+          {revoking && <ConfirmDialog question={say('adminPanel.payments.revokeConfirm', { name: revoking.name, title })}
+            action={say('adminPanel.payments.revoke')} onConfirm={() => revoke(revoking)} onClose={() => setRevoking(null)} />}
+        </>
+      );
+    }}</Loaded>
   );
 }

@@ -126,8 +126,6 @@ export default function ProductEditor({ productKey, initial, heading, onSaved, o
             <div key={p.name} className="field-group">
               <NumberField id={`product-price-${p.name}`} label={say('adminPanel.catalogue.price', { currency: p.name })} value={p.price} error={at(`price.${i}.price`)}
                 onChange={(price) => set('price')(draft.price.map((x, j) => (j === i ? { ...x, price } : x)) as Draft['price'])} />
-              <TextField id={`product-price-id-${p.name}`} label={say('adminPanel.catalogue.priceId', { currency: p.name })} value={p.api} error={at(`price.${i}.api`)}
-                onChange={(api) => set('price')(draft.price.map((x, j) => (j === i ? { ...x, api } : x)) as Draft['price'])} />
             </div>
           ))}
         </div>

@@ -6,6 +6,8 @@ import type { pl } from '../../i18n/messages/admin-panel.ts';
 export const SHARED_KEYS = [
   'admin.loadFailed', 'admin.deleteFailed', 'admin.articleAddFailed', 'admin.articleDeleteFailed', 'admin.unknownFilm', 'campaigns.failed',
   'admin.attendees.name', 'admin.attendees.email', 'admin.attendees.phone', 'admin.attendees.purchaseDate',
+  'admin.attendees.amount', 'admin.attendees.state', 'admin.attendees.reason', 'admin.attendees.state.paid', 'admin.attendees.state.granted',
+  'admin.attendees.state.refundDue', 'admin.attendees.state.refunded', 'admin.attendees.state.mismatch',
 ] as const;
 
 export type PanelKey = keyof typeof pl | (typeof SHARED_KEYS)[number];

@@ -12,15 +12,16 @@ export function emptyDraft(): Draft {
     joinOpensMinutes: JOIN_OPENS_MINUTES, isOnline: true,
     thumbnail: '', videoSrc: null, channel: '', avatar: '', heroDesc: both(), whyWatch: [], subDesc: both(), details: [],
     final: both(), certificate: null, recordingAvailable: false, teachers: [],
-    price: [{ price: Number.NaN, name: 'USD', api: '' }, { price: Number.NaN, name: 'PLN', api: '' }, { price: Number.NaN, name: 'EUR', api: '' }],
+    price: [{ price: Number.NaN, name: 'USD' }, { price: Number.NaN, name: 'PLN' }, { price: Number.NaN, name: 'EUR' }],
     groupSize: { min: Number.NaN, max: Number.NaN }, liveLink: null, recordingLink: null, published: true,
   };
 }
 
 /** The form of an existing product: everything the admin list gives but the key. */
 export function draftOf(product: AdminProduct): Draft {
-  const { key: _key, ...input } = product;
-  return structuredClone(input);
+  const { key: _key, price, ...input } = product;
+  // A price's id is the server's: the form holds only amounts.
+  return { ...structuredClone(input), price: price.map((p) => ({ price: p.price, name: p.name })) as Draft['price'] };
 }
 
 /** The server's issues (`[{ field, message }]`, the field a dotted path of the body) as a lookup by path. */

@@ -5,7 +5,7 @@ const folded = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').replace(
 const digits = (s: string) => s.replace(/\D/g, '');
 
 /** Spec 2: a search by name or phone; a phone matches on its digits, whatever the spacing or the +48 typed. */
-export function matches(attendee: Attendee, query: string): boolean {
+export function matches(attendee: Pick<Attendee, 'name' | 'phone'>, query: string): boolean {
   const q = query.trim();
   if (q === '') return true;
   if (folded(attendee.name).includes(folded(q))) return true;

@@ -2,8 +2,15 @@
 import type { AdminProduct } from '../../../modules/catalogue/index.ts';
 
 export type { AdminProduct };
-export type Attendee = { userId: string; name: string; email: string; phone: string; purchaseDate: string };
-export type AttendeeList = { product: { key: string; title: string; titleEn: string }; attendees: Attendee[] };
+export type PaymentState = 'paid' | 'granted' | 'refundDue' | 'refunded' | 'mismatch';
+export type Attendee = {
+  purchaseId: string; userId: string; name: string; email: string; phone: string; purchaseDate: string;
+  amount: number; currency: string; state: PaymentState; reason: string | null;
+};
+export type Sum = { currency: string; count: number; amount: number };
+export type AttendeeList = {
+  product: { key: string; title: string; titleEn: string }; attendees: Attendee[]; totals: { paid: Sum[]; refunded: Sum[]; granted: number };
+};
 export type User = {
   id: string; name: string; email: string; phone: string; role: 'admin' | 'user';
   purchasedVideos: { key: string; purchaseDate: string }[];

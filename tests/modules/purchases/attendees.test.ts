@@ -29,16 +29,32 @@ describe.each(backends)('the attendee list of a product (admin) on $name', (back
     expect(await purchases.payDevCheckout(await checkout(userId), userId)).toBe('recorded');
   };
 
-  it('lists every paid owner once with contact details, oldest purchase first', async () => {
+  it('lists every payment with contact details, amount, currency and state, oldest first, with totals per currency', async () => {
     await buy('late', '2026-11-03T08:00:00Z');
     await buy('early', '2026-11-02T08:00:00Z');
-    expect(await purchases.attendees(product.key)).toEqual({
-      product: { key: product.key, title: 'Teoria pola', titleEn: 'Field theory' },
-      attendees: [
-        { userId: 'early', name: 'Name early', email: 'early@example.com', phone: '+48 early', purchaseDate: '2026-11-02T08:00:00.000Z' },
-        { userId: 'late', name: 'Name late', email: 'late@example.com', phone: '+48 late', purchaseDate: '2026-11-03T08:00:00.000Z' },
-      ],
-    });
+    const list = await purchases.attendees(product.key);
+    expect(list.product).toEqual({ key: product.key, title: 'Teoria pola', titleEn: 'Field theory' });
+    expect(list.attendees.map(({ purchaseId: _id, ...a }) => a)).toEqual([
+      { userId: 'early', name: 'Name early', email: 'early@example.com', phone: '+48 early', purchaseDate: '2026-11-02T08:00:00.000Z',
+        amount: 2290, currency: 'PLN', state: 'paid', reason: null },
+      { userId: 'late', name: 'Name late', email: 'late@example.com', phone: '+48 late', purchaseDate: '2026-11-03T08:00:00.000Z',
+        amount: 2290, currency: 'PLN', state: 'paid', reason: null },
+    ]);
+    expect(list.totals).toEqual({ paid: [{ currency: 'PLN', count: 2, amount: 4580 }], refunded: [], granted: 0 });
+    expect(list.owners).toEqual(['early', 'late']);
+  });
+
+  it('counts a grant by hand apart from card payments, and drops it from the list and the owners once revoked', async () => {
+    await buy('payer', '2026-11-02T08:00:00Z');
+    now = new Date('2026-11-04T08:00:00Z');
+    const { purchaseId } = await purchases.grantAccess({ productKey: product.key, email: 'u7@example.com', reason: 'przelew 12.11', adminId: 'admin' });
+    const list = await purchases.attendees(product.key);
+    expect(list.attendees.map((a) => [a.userId, a.state, a.amount, a.reason])).toEqual([['payer', 'paid', 2290, null], ['u7', 'granted', 0, 'przelew 12.11']]);
+    expect(list.totals).toEqual({ paid: [{ currency: 'PLN', count: 1, amount: 2290 }], refunded: [], granted: 1 });
+    expect(list.owners).toEqual(['payer', 'u7']);
+    expect(await purchases.revokeAccess(purchaseId, 'admin')).toBe('revoked');
+    const after = await purchases.attendees(product.key);
+    expect([after.attendees.map((a) => a.userId), after.totals.granted, after.owners]).toEqual([['payer'], 0, ['payer']]);
   });
 
   it('leaves out a checkout not yet paid, and lists its buyer once they pay', async () => {
@@ -49,10 +65,12 @@ describe.each(backends)('the attendee list of a product (admin) on $name', (back
     expect((await purchases.attendees(product.key)).attendees.map((a) => a.userId)).toEqual(['waiting']);
   });
 
-  it('leaves out a buyer whose personal data is erased, keeping the others', async () => {
+  it('leaves out a buyer whose personal data is erased, keeping the others and the money in the totals', async () => {
     await buy('erased', '2026-11-02T08:00:00Z');
     await buy('kept', '2026-11-03T08:00:00Z');
-    expect((await purchases.attendees(product.key)).attendees.map((a) => a.userId)).toEqual(['kept']);
+    const list = await purchases.attendees(product.key);
+    expect(list.attendees.map((a) => a.userId)).toEqual(['kept']);
+    expect(list.totals.paid).toEqual([{ currency: 'PLN', count: 2, amount: 4580 }]);
   });
 
   it('refuses an unknown product with attendees-unknown-product', async () => {

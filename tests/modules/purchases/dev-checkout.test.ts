@@ -59,7 +59,7 @@ describe.each(backends)('the dev checkout (no Stripe key) on $name', (backend) =
     const other = await racingCheckout('p-racing');
     expect(await purchases.payDevCheckout(first, 'u1')).toBe('recorded');
     // The page's owner check ran before the first payment committed: the payment reaches fulfilment anyway.
-    const late = { id: 'dev_p-racing', paid: true, amount: 540, currency: 'EUR' as const, paymentIntentId: null, purchaseId: other, userId: 'u1', productKey: product.key };
+    const late = { id: 'dev_p-racing', paid: true, amountMinor: 54_000, currency: 'EUR' as const, paymentIntentId: null, purchaseId: other, userId: 'u1', productKey: product.key };
     expect(await purchases.fulfil(late)).toBe('duplicate-refunded');
     expect(await purchases.fulfil(late)).toBe('already-recorded');
     expect(await refusal(purchases.payDevCheckout(other, 'u1'))).toBe('already-owned');

@@ -25,6 +25,7 @@ export function purchasesOn(handle: DatabaseHandle, product: ProductForSale, opt
     buyers: async () => opts.buyer ?? { email: 'buyer@example.com', name: 'Ewa', language: 'pl' },
     contacts: async (userIds) => new Map(userIds.filter((id) => !opts.erased?.includes(id))
       .map((id) => [id, { name: `Name ${id}`, email: `${id}@example.com`, phone: `+48 ${id}` }])),
+    userIdByEmail: async (email) => (/^(u\d+)@example\.com$/.exec(email)?.[1] ?? null),
     origin: () => 'http://shop.test',
   };
   const config = { ...parseEnv(opts.env ?? {}), JWT_SECRET: 'x'.repeat(32) };

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ownershipDecider, type ClaimOwnership, type OwnershipEvent } from '../../../modules/purchases/ownership.ts';
-import { purchaseDecider, type PurchaseCommand, type PurchaseEvent } from '../../../modules/purchases/purchase.ts';
+import { purchaseDecider, type CompletePurchase, type PurchaseCommand, type PurchaseEvent } from '../../../modules/purchases/purchase.ts';
 import { deciderSpec } from '../../../modules/shared/kernel/spec.ts';
 
-const checkout = { purchaseId: 'p1', userId: 'u1', productKey: 'k1', priceId: 'price_pln', currency: 'PLN' as const, amount: 299,
+const checkout = { purchaseId: 'p1', userId: 'u1', productKey: 'k1', priceId: 'price_pln', currency: 'PLN' as const, amount: 299, amountMinor: 29_900,
   provider: 'stripe' as const, providerSessionId: 'cs_1', startedAt: '2026-02-01T10:00:00.000Z' };
 const started: PurchaseEvent = { type: 'CheckoutStarted', data: checkout };
-const payment = { purchaseId: 'p1', userId: 'u1', productKey: 'k1', currency: 'PLN' as const, amount: 299, provider: 'stripe' as const,
+const payment = { purchaseId: 'p1', userId: 'u1', productKey: 'k1', currency: 'PLN' as const, amount: 299, amountMinor: 29_900, provider: 'stripe' as const,
   providerSessionId: 'cs_1', paymentIntentId: 'pi_1', paidAt: '2026-02-01T10:05:00.000Z' };
-const complete: PurchaseCommand = { type: 'CompletePurchase', payment, accessUntil: '2026-05-30T16:00:00.000Z', ownedThrough: null };
+const catalogueAsks = { amountMinor: 29_900, currency: 'PLN' as const };
+const complete: CompletePurchase = { type: 'CompletePurchase', payment, catalogueAsks, accessUntil: '2026-05-30T16:00:00.000Z', ownedThrough: null };
 const completed: PurchaseEvent = { type: 'PurchaseCompleted', data: { ...payment, accessUntil: '2026-05-30T16:00:00.000Z' } };
 const expireFor = (supersededBy: string): PurchaseCommand => ({ type: 'ExpireCheckout', purchaseId: 'p1', supersededBy, at: '2026-02-01T10:07:00.000Z' });
 const expired: PurchaseEvent = { type: 'CheckoutExpired', data: { purchaseId: 'p1', providerSessionId: 'cs_1', supersededBy: 'p2', expiredAt: '2026-02-01T10:07:00.000Z' } };
-const paidTwice: PurchaseCommand = { type: 'CompletePurchase', payment, accessUntil: '2026-05-30T16:00:00.000Z', ownedThrough: 'p0' };
+const paidTwice: CompletePurchase = { ...complete, ownedThrough: 'p0' };
 const duplicate: PurchaseEvent = { type: 'DuplicatePaymentReceived', data: { ...payment, ownedThrough: 'p0' } };
 const refundOf: PurchaseCommand = { type: 'RecordRefund', purchaseId: 'p1', refund: { amount: 299, currency: 'PLN', providerRefundId: 're_1' }, at: '2026-02-01T10:06:00.000Z' };
 const refunded: PurchaseEvent = { type: 'DuplicatePaymentRefunded', data: { purchaseId: 'p1', amount: 299, currency: 'PLN', provider: 'stripe', providerRefundId: 're_1', refundedAt: '2026-02-01T10:06:00.000Z' } };
@@ -24,7 +25,7 @@ const startAt = (startedAt: string, more: Partial<{ priceId: string; ownedThroug
 describe('a purchase awaiting payment', () => {
   it('is completed by the provider\'s payment', () => given([started]).when(complete).then([completed]));
   it('refuses a payment for another checkout session', () =>
-    given([started]).when({ type: 'CompletePurchase', payment: { ...payment, providerSessionId: 'cs_other' }, accessUntil: 'x', ownedThrough: null }).thenThrows('checkout-mismatch'));
+    given([started]).when({ ...complete, payment: { ...payment, providerSessionId: 'cs_other' } }).thenThrows('checkout-mismatch'));
   it('is expired when the buyer starts a newer checkout for the same product', () =>
     given([started]).when(expireFor('p2')).then([expired]));
   it('owes the money back when the buyer already owns the product through another purchase', () =>

@@ -46,16 +46,57 @@ describe.each(backends)('Stripe purchases on $name', (backend) => {
     expect(sent.idempotencyKey).toMatch(/^checkout-/);
     expect(sent.body).toMatchObject({ mode: 'payment', customer_email: 'buyer@example.com', locale: 'pl',
       success_url: 'http://shop.test/video#nowy-film', cancel_url: 'http://shop.test/anulowano-platnosc',
-      line_items: { 0: { price: 'price_pln', quantity: '1' } }, metadata: { userId: 'u1', productKey: product.key } });
+      line_items: { 0: { quantity: '1', price_data: { currency: 'pln', unit_amount: '29900', product_data: { name: 'Seminarium o traumie' } } } },
+      metadata: { userId: 'u1', productKey: product.key } });
+    expect((sent.body.line_items as Record<string, object>)['0']).not.toHaveProperty('price');
     expect(session.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
     const [row] = await handle.db.selectFrom('purchases').selectAll().execute();
     expect(row).toMatchObject({ status: 'pending', provider_session_id: session.id, amount: 299, currency: 'PLN' });
   });
 
-  it('uses price data from the catalogue when a price has no Stripe id', async () => {
-    await start('eur-inline');
-    const sent = stand.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!;
-    expect(sent.body).toMatchObject({ line_items: { 0: { price_data: { currency: 'eur', unit_amount: '6800' } } } });
+  it('charges the catalogue\'s amount after a price edit, never the amount of a Stripe Price of the same id', async () => {
+    const pln = product.prices[1]!;
+    pln.amount = 349;
+    try {
+      const session = await start('price_pln');
+      const sent = stand.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!;
+      expect(sent.body).toMatchObject({ line_items: { 0: { price_data: { currency: 'pln', unit_amount: '34900' } } } });
+      // What Stripe's session says it will take is what the catalogue says, not the 299 PLN the stand-in's price_pln holds.
+      expect([session.amount_total, session.currency]).toEqual([34_900, 'pln']);
+      expect(await deliver(stand.event('checkout.session.completed', stand.pay(session.id)))).toBe('recorded');
+      expect(await paidRows()).toMatchObject([{ amount: 349, currency: 'PLN' }]);
+      const [started] = await store.readStream(`purchase-${session.metadata.purchaseId}`);
+      expect(started).toMatchObject({ type: 'CheckoutStarted', data: { amount: 349, amountMinor: 34_900, currency: 'PLN' } });
+    } finally {
+      pln.amount = 299;
+    }
+  });
+
+  it('refuses a genuinely signed payment of another sum or currency: a mismatch for the admin, no purchase, no access', async () => {
+    for (const [userId, change] of [['u1', { amount_total: 100 }], ['u2', { currency: 'eur', amount_total: 29_900 }]] as const) {
+      const session = await start('price_pln', userId);
+      const paid = { ...stand.pay(session.id), ...change };
+      const body = stand.event('checkout.session.completed', paid);
+      expect(await refusal(purchases.stripeWebhook(body, sign(body)))).toBe('accepted');
+      expect(await deliver(body), 'a redelivery changes nothing').toBe('already-recorded');
+      const events = await store.readStream(`purchase-${session.metadata.purchaseId}`);
+      expect(events.map((e) => e.type)).toEqual(['CheckoutStarted', 'PaymentMismatchReceived']);
+      expect(events[1]!.data).toMatchObject({ amountMinor: paid.amount_total, currency: paid.currency.toUpperCase(), asked: { amountMinor: 29_900, currency: 'PLN' } });
+      expect(events[1]!.metadata.concerns).toEqual([userId]);
+      expect(await purchases.linksFor(userId, product.key)).toEqual({});
+      expect(await purchases.library(userId)).toEqual([]);
+    }
+    expect(await paidRows()).toEqual([]);
+    const rows = await handle.db.selectFrom('purchases').select(['user_id', 'status', 'amount', 'currency']).orderBy('user_id').execute();
+    expect(rows).toEqual([{ user_id: 'u1', status: 'mismatch', amount: 1, currency: 'PLN' }, { user_id: 'u2', status: 'mismatch', amount: 299, currency: 'EUR' }]);
+    const mail = await handle.db.selectFrom('outbox').select('id').where('dedupe_key', 'like', 'mail:purchase-confirmation:%').execute();
+    expect(mail, 'no confirmation for a payment that bought nothing').toEqual([]);
+  });
+
+  it('answers the webhook with the mismatch, so Stripe stops delivering it', async () => {
+    const session = await start();
+    const body = stand.event('checkout.session.completed', { ...stand.pay(session.id), amount_total: 1 });
+    expect(await purchases.stripeWebhook(body, sign(body))).toEqual({ kind: 'fulfilled', session: session.id, result: 'mismatch' });
   });
 
   it('refuses an unknown product, a price of another product, and something already owned', async () => {

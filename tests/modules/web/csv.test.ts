@@ -16,7 +16,11 @@ describe('CSV downloads (RFC 4180, formula-safe)', () => {
 
   it('puts an apostrophe before a cell a spreadsheet would run as a formula, and only before such a cell', () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvField(`${start}SUM(A1)`)).toBe(`"'${start}SUM(A1)"`);
-    expect(csvField('+48 600 100 200')).toBe('"\'+48 600 100 200"');
+    expect(csvField('+48 600 100 200')).toBe('"+48 600 100 200"');
+    expect(csvField('+1 (202) 555-0100')).toBe('"+1 (202) 555-0100"');
+    expect(csvField('+48 600 100 200 =1')).toBe('"\'+48 600 100 200 =1"');
+    expect(csvField('+48600;=cmd')).toBe('"\'+48600;\'=cmd"');
+    expect(csvField('+A1')).toBe('"\'+A1"');
     expect(csvField(' =1+1')).toBe('" \'=1+1"');
     expect(csvField('48 600 = 100')).toBe('"48 600 = 100"');
     expect(csvField('Anna Nowak-Kowalska')).toBe('"Anna Nowak-Kowalska"');
@@ -38,11 +42,18 @@ describe('CSV downloads (RFC 4180, formula-safe)', () => {
     }
   });
 
-  it('ends every record with CRLF and answers a UTF-8 text/csv download with a safe file name', async () => {
+  it('ends every record with CRLF and answers a UTF-8 text/csv download, with a byte-order mark, under a safe file name', async () => {
     expect(toCsv([['a', 'b'], ['c', 'd']])).toBe('"a","b"\r\n"c","d"\r\n');
     const res = csvResponse([['Imię'], ['Łucja']], 'attendees-x/"y.csv');
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="attendees-x__y.csv"');
-    expect(await res.text()).toBe('"Imię"\r\n"Łucja"\r\n');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(Array.from(bytes.slice(0, 3)), 'the UTF-8 byte-order mark Excel needs').toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.slice(3))).toBe('"Imię"\r\n"Łucja"\r\n');
+  });
+
+  it('separates cells with the separator the user chose', () => {
+    expect(toCsv([['a', 'b;c'], ['d', 'e']], 'semicolon')).toBe('"a";"b;c"\r\n"d";"e"\r\n');
+    expect(toCsv([['a', 'b'], ['+48 600 100 200', '=1']], 'semicolon')).toBe('"a";"b"\r\n"+48 600 100 200";"\'=1"\r\n');
   });
 });

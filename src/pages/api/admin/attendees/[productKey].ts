@@ -1,20 +1,27 @@
 import * as v from 'valibot';
-import { csvResponse } from '../../../../server/csv.ts';
+import { attendeeCsvRows } from '../../../../server/attendees-csv.ts';
+import { CSV_SEPARATORS, csvResponse } from '../../../../server/csv.ts';
 import { endpoint } from '../../../../server/endpoint.ts';
+import { readQuery } from '../../../../server/query.ts';
+
+const AttendeesQuery = v.object({
+  format: v.optional(v.picklist(['json', 'csv'], 'invalid-query')),
+  separator: v.optional(v.picklist(Object.keys(CSV_SEPARATORS) as (keyof typeof CSV_SEPARATORS)[], 'invalid-query')),
+});
 
 /**
- * GET /api/admin/attendees/{productKey} (admin): every paid owner of the product with name, e-mail, phone and
- * purchase date, oldest purchase first; `?format=csv` answers the same as a CSV download. An unknown product
- * answers 404 "Nieznany film" (spec 3, 8).
+ * GET /api/admin/attendees/{productKey} (admin): who paid what for the product, each purchase with name, e-mail, phone,
+ * purchase date, amount, currency and payment state (paid, granted by hand, refunded, amount mismatch), oldest first,
+ * and the totals per currency. `?format=csv` answers the same as a CSV download (UTF-8 with a byte-order mark;
+ * `&separator=semicolon` for Excel in Polish, `comma` by default). An unknown product answers 404 "Nieznany film" (spec 3, 8).
  */
 export const GET = endpoint({
   auth: 'admin',
   params: v.object({ productKey: v.string() }),
   handle: async ({ params, services, t, context }) => {
+    const { format, separator } = readQuery(context.url, AttendeesQuery);
     const list = await services.purchases.attendees(params.productKey);
-    if (context.url.searchParams.get('format') !== 'csv') return list;
-    const header = [t('admin.attendees.name'), t('admin.attendees.email'), t('admin.attendees.phone'), t('admin.attendees.purchaseDate')];
-    const rows = list.attendees.map((a) => [a.name, a.email, a.phone, a.purchaseDate]);
-    return csvResponse([header, ...rows], `attendees-${list.product.key}.csv`);
+    if (format !== 'csv') return { product: list.product, attendees: list.attendees, totals: list.totals };
+    return csvResponse(attendeeCsvRows(list, t), `attendees-${list.product.key}.csv`, separator);
   },
 });

@@ -4,7 +4,8 @@ import { endpoint } from '../../../../server/endpoint.ts';
  * Stripe's webhook. Only a payload whose signature verifies on the raw body is trusted; fulfilment is
  * idempotent per checkout session, so Stripe may deliver as often and in whatever order it likes.
  * A second payment for an owned product is refunded while handling its delivery; if Stripe refuses the
- * refund, the error answers 500 and Stripe delivers again later, which retries it.
+ * refund, the error answers 500 and Stripe delivers again later, which retries it. A payment of another sum or
+ * currency than its checkout asked is answered 200 with `result: 'mismatch'` and buys nothing.
  */
 export const POST = endpoint({
   auth: 'public',
@@ -17,7 +18,9 @@ export const POST = endpoint({
       onRefundError: (purchaseId, err) => log.warn({ purchaseId, err }, purchaseId ? 'duplicate payment refund still failing' : 'refund retry pass failed'),
     });
     if (outcome.kind === 'ignored') return { received: true, ignored: outcome.type };
-    log.info({ session: outcome.session, result: outcome.result }, 'stripe webhook handled');
+    // Money taken at another sum than the checkout asked: answered (Stripe must not retry it forever), but for a person to settle.
+    if (outcome.result === 'mismatch') log.warn({ session: outcome.session }, 'stripe charged another amount than the checkout asked: recorded as a mismatch, no access given');
+    else log.info({ session: outcome.session, result: outcome.result }, 'stripe webhook handled');
     return { received: true, result: outcome.result };
   },
 });

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { priceIdOf, productDecider, type Product, type ProductEvent } from '../../../modules/catalogue/product.ts';
+import { demoProducts } from '../../../modules/catalogue/seed/products.ts';
+import { deciderSpec } from '../../../modules/shared/kernel/spec.ts';
+
+const { product, secrets } = demoProducts(new Date('2026-11-23T10:00:00Z'))[0]!;
+const published: ProductEvent = { type: 'ProductPublished', data: { product, secrets } };
+const products = deciderSpec(productDecider);
+const typedByHand = (amount: number): Product['price'] =>
+  [{ price: 77, name: 'USD', api: 'price_1RealStripeUsd' }, { price: amount, name: 'PLN', api: 'price_1RealStripePln' }, { price: 68, name: 'EUR', api: '' }];
+
+/** Nobody types a price id any more: the server gives one per product and currency, and it stays the product's. */
+describe('a product\'s price ids', () => {
+  it('are one per product and currency, and differ between products', () => {
+    expect(priceIdOf('6f1c2a52-3b8e', 'PLN')).toBe('6f1c2a52-3b8e-pln');
+    expect(new Set(['a', 'a-pln', 'b'].flatMap((key) => (['USD', 'PLN', 'EUR'] as const).map((c) => priceIdOf(key, c)))).size).toBe(9);
+  });
+
+  it('are kept by a revision whatever ids it carries: only the amount changes', () => {
+    const [usd, pln, eur] = product.price;
+    products.given([published]).when({ type: 'ReviseProduct', key: product.key, changes: { price: typedByHand(2390) } })
+      .then([{ type: 'ProductRevised', data: { key: product.key, changes: { price: [{ ...usd, price: 77 }, { ...pln, price: 2390 }, { ...eur, price: 68 }] } } }]);
+  });
+
+  it('make a revision of the same amounts with other ids record nothing', () => {
+    const same = product.price.map((p) => ({ ...p, api: 'price_other' })) as Product['price'];
+    products.given([published]).when({ type: 'ReviseProduct', key: product.key, changes: { price: same } }).thenNothing();
+  });
+});
