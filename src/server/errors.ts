@@ -42,6 +42,7 @@ export const ERRORS = {
   'password-too-short': { status: 400, key: 'accounts.passwordTooShort' },
   'invalid-name': { status: 400, key: 'accounts.invalidName' },
   'contact-invalid': { status: 400, key: 'api.contactInvalid' },
+  'contact-message-not-found': { status: 404, key: 'inbox.notFound' },
   // admin (accounts: deleting a user)
   'not-registered': { status: 404, key: 'admin.userNotFound' },
   'cannot-delete-admin': { status: 403, key: 'admin.cannotDeleteAdmin' },

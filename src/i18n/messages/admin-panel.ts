@@ -6,9 +6,10 @@
 import * as audit from './admin-panel/audit.ts';
 import * as catalogue from './admin-panel/catalogue.ts';
 import * as frame from './admin-panel/frame.ts';
+import * as inbox from './admin-panel/inbox.ts';
 import * as mail from './admin-panel/mail.ts';
 import * as people from './admin-panel/people.ts';
 
-export const pl = { ...frame.pl, ...catalogue.pl, ...people.pl, ...mail.pl, ...audit.pl } as const;
+export const pl = { ...frame.pl, ...catalogue.pl, ...people.pl, ...mail.pl, ...audit.pl, ...inbox.pl } as const;
 
-export const en: Record<keyof typeof pl, string> = { ...frame.en, ...catalogue.en, ...people.en, ...mail.en, ...audit.en };
+export const en: Record<keyof typeof pl, string> = { ...frame.en, ...catalogue.en, ...people.en, ...mail.en, ...audit.en, ...inbox.en };
