@@ -43,6 +43,7 @@ export const ERRORS = {
   'invalid-name': { status: 400, key: 'accounts.invalidName' },
   'contact-invalid': { status: 400, key: 'api.contactInvalid' },
   'contact-message-not-found': { status: 404, key: 'inbox.notFound' },
+  'users-invalid-search': { status: 400, key: 'usersSearch.tooLong' },
   // admin (accounts: deleting a user)
   'not-registered': { status: 404, key: 'admin.userNotFound' },
   'cannot-delete-admin': { status: 403, key: 'admin.cannotDeleteAdmin' },
