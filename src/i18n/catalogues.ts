@@ -9,10 +9,10 @@ import * as adminPanel from './messages/admin-panel.ts';
 import * as audit from './messages/audit.ts';
 import * as catalogue from './messages/catalogue.ts';
 import * as campaigns from './messages/campaigns.ts';
+import * as adminTools from './messages/admin-tools.ts';
 import * as core from './messages/core.ts';
-import * as inbox from './messages/inbox.ts';
 import * as purchases from './messages/purchases.ts';
 
-export const pl = { ...core.pl, ...accounts.pl, ...catalogue.pl, ...purchases.pl, ...admin.pl, ...audit.pl, ...campaigns.pl, ...adminPanel.pl, ...inbox.pl } as const;
+export const pl = { ...core.pl, ...accounts.pl, ...catalogue.pl, ...purchases.pl, ...admin.pl, ...audit.pl, ...campaigns.pl, ...adminPanel.pl, ...adminTools.pl } as const;
 export type MessageKey = keyof typeof pl;
-export const en: Record<MessageKey, string> = { ...core.en, ...accounts.en, ...catalogue.en, ...purchases.en, ...admin.en, ...audit.en, ...campaigns.en, ...adminPanel.en, ...inbox.en };
+export const en: Record<MessageKey, string> = { ...core.en, ...accounts.en, ...catalogue.en, ...purchases.en, ...admin.en, ...audit.en, ...campaigns.en, ...adminPanel.en, ...adminTools.en };

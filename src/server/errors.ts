@@ -60,6 +60,7 @@ export const ERRORS = {
   'campaign-empty': { status: 400, key: 'campaigns.empty' },
   'campaign-unknown-product': { status: 404, key: 'admin.unknownFilm' },
   'campaign-not-found': { status: 404, key: 'campaigns.notFound' },
+  'campaign-no-admin-address': { status: 409, key: 'campaigns.noAdminAddress' },
 } as const satisfies Record<string, { status: number; key: MessageKey; expose?: boolean }>;
 
 export type ErrorCode = keyof typeof ERRORS;
