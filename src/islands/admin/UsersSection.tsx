@@ -55,10 +55,10 @@ export default function UsersSection() {
       </div>
       <NoteLine note={note} />
       <Loaded resource={users}>{(all) => all.length === 0
-        ? <p className="empty" role="status">{say(query ? 'adminPanel.users.noMatch' : 'adminPanel.users.empty')}</p>
+        ? <p className="empty" aria-live="polite">{say(query ? 'adminPanel.users.noMatch' : 'adminPanel.users.empty')}</p>
         : (
           <>
-            <p className="admin-count" role="status">{say(query ? 'adminPanel.users.found' : 'adminPanel.users.count', { total: all.length })}</p>
+            <p className="admin-count" aria-live="polite">{say(query ? 'adminPanel.users.found' : 'adminPanel.users.count', { total: all.length })}</p>
             <TableBox label={say('adminPanel.tab.users')}>
               <table className="admin-table admin-table--stack admin-search">
                 <thead><tr>
