@@ -13,8 +13,9 @@ describe.each(backends)('the inbox of contact messages on $name', (backend) => {
   afterEach(async () => handle?.close());
 
   const clock = fixedClock('2026-01-01T10:00:00Z');
+  let store: ReturnType<typeof createEventStore>;
   const open = () => {
-    const store = createEventStore(handle.db);
+    store = createEventStore(handle.db);
     const contact = createContact({ config: { ...parseEnv({}), JWT_SECRET: 'x'.repeat(32) }, log: pino({ level: 'silent' }), db: handle.db, store, clock });
     for (const p of contact.projections) store.addProjection(p);
     return contact;
@@ -43,6 +44,11 @@ describe.each(backends)('the inbox of contact messages on $name', (backend) => {
     expect(events).toHaveLength(1);
     expect(events[0]!.metadata).toMatchObject({ actor: 'admin-1' });
     expect((await contact.message(first))?.message).toBe('Pierwsza');
+
+    // The read marks are a read model: rebuilt from the log, they are the same.
+    const live = await handle.db.selectFrom('contact_reads').selectAll().execute();
+    await store.rebuildProjections();
+    expect(await handle.db.selectFrom('contact_reads').selectAll().execute()).toEqual(live);
   });
 
   it('pages the list and refuses to mark an unknown message read', async () => {
