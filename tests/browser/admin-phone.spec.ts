@@ -46,7 +46,7 @@ test('the inbox lists the newest message first, marks unread ones, opens one as 
   await expect(items.nth(1)).toContainText('Jan Pytający');
   await expect(items.first()).toContainText('new');
 
-  await section.getByRole('button', { name: /^Open the message from Ola Ciekawa/ }).click();
+  await section.getByRole('button', { name: /Ola Ciekawa/ }).click();
   await expect(section.getByRole('heading', { name: 'Ola Ciekawa' })).toBeFocused();
   await expect(section.locator('.admin-mail-text')).toHaveText('Dzień dobry,\nczy będzie nagranie? Pozdrawiam & dziękuję');
   const reply = section.getByRole('link', { name: 'Reply by e-mail' });
@@ -80,16 +80,22 @@ test('the users search asks the server as the admin types and marks what it foun
 
 const TABS = ['Articles', 'Users', 'Messages', 'Catalogue', 'Audit trail', 'Dev mailbox'];
 
+/**
+ * axe over the page. A mail's HTML is shown in a frame sandboxed without scripts, where axe cannot run (it would wait
+ * for the frame's answer until the test times out): that frame is mail, not our page, and is left out of the scan.
+ */
+const axe = (page: Page) => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('iframe.admin-mail-html').analyze();
+
 for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
   test(`the admin tables pass axe and fit the screen at ${viewport.width} px, every action in reach without sideways scrolling`, async ({ page }) => {
     await page.setViewportSize(viewport);
     const found: string[] = [];
     for (const tab of TABS) {
       const section = await openSection(page, tab);
-      if (tab === 'Messages') await section.getByRole('button', { name: /^Open the message from Jan/ }).click();
-      if (tab === 'Dev mailbox') await section.getByRole('button', { name: /^Show: / }).first().click();
+      if (tab === 'Messages') await section.getByRole('button', { name: /Jan Pytający/ }).click();
+      if (tab === 'Dev mailbox') await section.getByRole('button', { name: /^Open: / }).first().click();
       await expect(section.locator('.spinner')).toHaveCount(0);
-      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const { violations } = await axe(page);
       for (const v of violations) found.push(`${tab}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (overflow > 0) found.push(`${tab}: the page is ${overflow} px wider than the window`);
@@ -110,7 +116,7 @@ test('the mass e-mail dialog previews the letter as its recipient sees it and se
   await section.getByRole('button', { name: 'E-mail all users' }).click();
   const dialog = page.getByRole('dialog', { name: 'E-mail to all users' });
   await dialog.getByLabel('Subject').fill('Jesienny trening');
-  await dialog.getByLabel('Body').fill('Zapraszamy <b>wszystkich</b>!');
+  await dialog.getByLabel('Message').fill('Zapraszamy <b>wszystkich</b>!');
   await dialog.getByRole('button', { name: 'Preview' }).click();
   await expect(dialog.getByRole('heading', { name: 'The message as its recipient will see it' })).toBeFocused();
   const frame = dialog.frameLocator('iframe.admin-mail-html');
@@ -118,7 +124,7 @@ test('the mass e-mail dialog previews the letter as its recipient sees it and se
   await expect(frame.locator('body')).toContainText('Administrator');
   await dialog.getByLabel('Recipient\'s language').selectOption('en');
   await expect(frame.locator('body')).toContainText('Hello Administrator,');
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await axe(page);
   expect(violations.map((v) => v.id)).toEqual([]);
   await dialog.getByRole('button', { name: 'Send a test to me' }).click();
   await expect(dialog.getByText('A test message was sent to pierwsza@example.com.')).toBeVisible();

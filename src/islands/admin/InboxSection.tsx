@@ -24,8 +24,8 @@ export default function InboxSection() {
           <ul className="admin-inbox">
             {items.map((m) => (
               <li key={m.id} className={`admin-inbox__item${m.read ? '' : ' admin-inbox__item--unread'}`} aria-current={openId === m.id ? 'true' : undefined}>
-                <button type="button" className="admin-inbox__open" aria-label={say('adminPanel.inbox.open', { name: m.fromName, date: formatDateTime(m.receivedAt, lang) })}
-                  onClick={() => setOpenId(m.id)}>
+                {/* The button's name is what it shows (sender, date, excerpt, "new"): a label of its own would hide it. */}
+                <button type="button" className="admin-inbox__open" onClick={() => setOpenId(m.id)}>
                   <span className="admin-inbox__head">
                     {!m.read && <span className="admin-badge">{say('adminPanel.inbox.unread')}</span>}
                     <span className="admin-inbox__from">{m.fromName}</span>
