@@ -16,10 +16,17 @@ test.beforeAll(async () => {
   const post = (path: string, body: object) => fetch(`${server.url}${path}`, {
     method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(body),
   });
-  for (const [name, email, phone] of [['Żaneta Żółwińska', 'zaneta.bardzo.dlugi.adres@example.com', '+48 601 222 333'], ['Piotr Nowak', 'piotr@example.com', '+48 602 444 555']]) {
+  for (const [name, email, phone] of [
+    ['Żaneta Żółwińska', 'zaneta.bardzo.dlugi.adres@example.com', '+48 601 222 333'], ['Piotr Nowak', 'piotr@example.com', '+48 602 444 555'],
+    ['Olga Odchodząca', 'olga@example.com', '+48 603 666 777'],
+  ]) {
     const res = await post('/register', { name, email, phone, password: 'secret123', repeat: 'secret123', language: 'pl' });
     expect(res.status).toBe(201);
   }
+  // A deleted account gives the audit trail a row to show.
+  const users = (await (await fetch(`${server.url}/api/users`, { headers: { authorization: `Bearer ${admin}` } })).json()) as { id: string; name: string }[];
+  const olga = users.find((u) => u.name === 'Olga Odchodząca')!;
+  expect((await fetch(`${server.url}/api/users/${olga.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${admin}` } })).status).toBe(200);
   for (const [fromName, email, message] of [
     ['Jan Pytający', 'jan@example.com', 'Czy trening jest dla początkujących?'],
     ['Ola Ciekawa', 'ola+pytanie@example.com', 'Dzień dobry,\nczy będzie nagranie? Pozdrawiam & dziękuję'],
@@ -94,6 +101,7 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
       const section = await openSection(page, tab);
       if (tab === 'Messages') await section.getByRole('button', { name: /Jan Pytający/ }).click();
       if (tab === 'Dev mailbox') await section.getByRole('button', { name: /^Open: / }).first().click();
+      if (tab !== 'Messages' && tab !== 'Articles') await expect(section.getByRole('table').first()).toBeVisible();
       await expect(section.locator('.spinner')).toHaveCount(0);
       const { violations } = await axe(page);
       for (const v of violations) found.push(`${tab}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
