@@ -134,7 +134,7 @@ test('the mass e-mail dialog previews the letter as its recipient sees it and se
   await expect(frame.locator('body')).toContainText('Hello Administrator,');
   const { violations } = await axe(page);
   expect(violations.map((v) => v.id)).toEqual([]);
-  await dialog.getByRole('button', { name: 'Send a test to me' }).click();
+  await dialog.getByRole('button', { name: 'Test message to me' }).click();
   await expect(dialog.getByText('A test message was sent to pierwsza@example.com.')).toBeVisible();
   await page.keyboard.press('Escape');
   const mailbox = await openSection(page, 'Dev mailbox');

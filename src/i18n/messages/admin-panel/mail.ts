@@ -24,7 +24,7 @@ export const pl = {
   'adminPanel.email.preview': 'Podgląd',
   'adminPanel.email.previewTitle': 'Podgląd wiadomości, jak zobaczy ją odbiorca',
   'adminPanel.email.previewLanguage': 'Język odbiorcy',
-  'adminPanel.email.testToMe': 'Wyślij test do mnie',
+  'adminPanel.email.testToMe': 'Próbna wiadomość do mnie',
 
   'adminPanel.mailbox.disabled': 'Skrzynka deweloperska jest wyłączona: poczta wychodzi przez serwer SMTP (ustawiono SMTP_URL).',
   'adminPanel.mailbox.recipient': 'Odbiorca',
@@ -63,7 +63,7 @@ export const en: Record<keyof typeof pl, string> = {
   'adminPanel.email.preview': 'Preview',
   'adminPanel.email.previewTitle': 'The message as its recipient will see it',
   'adminPanel.email.previewLanguage': 'Recipient\'s language',
-  'adminPanel.email.testToMe': 'Send a test to me',
+  'adminPanel.email.testToMe': 'Test message to me',
 
   'adminPanel.mailbox.disabled': 'The dev mailbox is off: mail goes out through an SMTP server (SMTP_URL is set).',
   'adminPanel.mailbox.recipient': 'Recipient',
