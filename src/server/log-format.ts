@@ -35,7 +35,7 @@ export function formatEntry(line: string, opts: { color?: boolean } = {}): strin
     const status = Number(entry.status);
     if (status < 400 && ASSET.test(entry.path)) return null;
     const took = typeof entry.durationMs === 'number' ? ` ${entry.durationMs} ms` : '';
-    const text = `${time} ${String(entry.method)} ${entry.path} ${status}${took}`;
+    const text = `${clock(entry.time)} ${String(entry.method)} ${entry.path} ${status}${took}`;
     return status >= 500 ? paint(color, '31', text) : status >= 400 ? paint(color, '33', text) : paint(color, '2', text);
   }
   const head = `${time} ${paint(color, COLORS[level] ?? '0', (LEVELS[level] ?? String(level)).padEnd(5))} ${entry.msg ?? ''}`;
