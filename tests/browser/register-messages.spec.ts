@@ -34,6 +34,24 @@ test('registration says "fill in all fields" once, marks the empty fields, and c
 });
 
 test('the welcome page greets once and the footer keeps the phone number on one line', async ({ page }) => {
+  // Without SMTP_URL the verification link is printed to the log.
+  const origin = { 'content-type': 'application/json', origin: server.url };
+  const email = `ewa.${Date.now()}@example.com`;
+  const registered = await fetch(`${server.url}/register`, {
+    method: 'POST', headers: origin,
+    body: JSON.stringify({ name: 'Ewa Nowa', email, password: 'secret123', repeat: 'secret123', phone: '+48 600 100 200', language: 'pl' }),
+  });
+  expect(registered.status).toBe(201);
+  await expect.poll(() => server.output().includes(email)).toBe(true);
+  const link = server.output().split('\n').find((l) => l.includes(email) && l.includes('/verify-email/'))!;
+  const secret = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(link)![1];
+  const { token } = (await (await fetch(`${server.url}/verify-email`, { method: 'POST', headers: origin, body: JSON.stringify({ token: secret }) })).json()) as { token: string };
+  await page.context().addCookies([{ name: 'session', value: token, url: server.url }]);
+  await page.goto(`${server.url}/welcome?lang=pl`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Witaj, Ewa Nowa!');
+  await expect(page.locator('main')).toContainText('Witaj', { useInnerText: true });
+  expect(((await page.locator('main').innerText()).match(/Witaj/g) ?? []).length).toBe(1);
+
   await page.setViewportSize({ width: 320, height: 700 });
   await page.goto(`${server.url}/?lang=pl`);
   const phone = page.locator('footer a.phone');
