@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatEntry, personReadable } from '../../../src/server/log-format.ts';
+import { readableLog } from '../../../src/server/logger.ts';
 
 const at = new Date(2026, 10, 26, 9, 5, 7).getTime();
 const line = (entry: Record<string, unknown>) => JSON.stringify({ level: 30, time: at, pid: 1, hostname: 'h', service: 'gestalt-online', ...entry });
@@ -40,5 +41,12 @@ describe('the development log, read by a person', () => {
     const written: string[] = [];
     personReadable({ write: (t: string) => written.push(t) }).write(`${line({ msg: 'one' })}\n${line({ msg: 'two' })}\n`);
     expect(written).toEqual(['09:05:07 INFO  one\n', '09:05:07 INFO  two\n']);
+  });
+});
+
+describe('which log a server writes', () => {
+  it('keeps JSON in production, and whenever its output is not a terminal (a pipe, a file, a test)', () => {
+    expect(readableLog('production')).toBe(false);
+    expect(readableLog(undefined)).toBe(process.stdout.isTTY === true);
   });
 });
