@@ -27,7 +27,7 @@ export function createContact(ctx: ModuleContext) {
     /** Sends a message; `sender` is the client address the limit counts. */
     async send(input: Parameters<typeof send>[0], opts: Parameters<typeof send>[1]) {
       const sent = await send(input, opts);
-      if (!ctx.config.CONTACT_TO) ctx.log.warn({ messageId: sent.id }, 'contact message stored, but CONTACT_TO is not set: nobody is mailed');
+      if (!ctx.config.CONTACT_TO) ctx.log.warn({ messageId: sent.id }, "contact message stored in the admin panel's inbox (Messages); CONTACT_TO is not set, so nobody is mailed");
       return sent;
     },
     /** The admin's inbox, newest first: a page of messages (an excerpt of each), the total and the unread count. */
