@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { inbox } from './0002_inbox.ts';
 
 const messages: Migration = {
   async up(db: Kysely<any>) {
@@ -21,4 +22,5 @@ const messages: Migration = {
 /** The contact module's migrations. */
 export const contactMigrations: Record<string, Migration> = {
   contact_0001_messages: messages,
+  contact_0002_inbox: inbox,
 };

@@ -85,9 +85,12 @@ export function createAccounts(ctx: ModuleContext, ports: AccountsPorts, options
       return { ...user, purchasedVideos: await ports.purchases.purchasedVideos(user.id) };
     },
 
-    /** Every user as the admin panel lists them (spec 7, GET /api/users): role and purchased titles included. */
-    async users(): Promise<Profile[]> {
-      const accounts = await allAccounts(db);
+    /**
+     * Every user as the admin panel lists them (spec 7, GET /api/users): role and purchased titles included; with
+     * `search`, only those whose name, e-mail or phone contains it.
+     */
+    async users(search?: string): Promise<Profile[]> {
+      const accounts = await allAccounts(db, search);
       return Promise.all(accounts.map(async (a) => ({
         ...a, role: roleOf(ctx.config.ADMIN_EMAILS, a.email), purchasedVideos: await ports.purchases.purchasedVideos(a.id),
       })));

@@ -1,3 +1,4 @@
+import { accountSearch } from './search.ts';
 import type { ModuleDb } from '../shared/db/index.ts';
 import type { AccountsTables } from './schema.ts';
 import type { Language } from './user.ts';
@@ -10,10 +11,16 @@ export const emailKey = (email: string) => email.trim().toLowerCase();
 /** ADMIN_EMAILS make an admin; everyone else is a user. */
 export const roleOf = (adminEmails: readonly string[], email: string): 'admin' | 'user' => (adminEmails.includes(emailKey(email)) ? 'admin' : 'user');
 
-/** Every account that still has its personal data, in the order they registered (the admin's users table). */
-export const allAccounts = (db: Db) => db.selectFrom('users')
-  .innerJoin('user_personal_data', 'user_personal_data.user_id', 'users.id')
-  .select(['users.id', 'name', 'email', 'phone']).orderBy('registered_at').orderBy('users.id').execute();
+/**
+ * Every account that still has its personal data, in the order they registered (the admin's users table); with
+ * `search`, only those whose name, e-mail or phone contains it (see accountSearch).
+ */
+export const allAccounts = (db: Db, search?: string) => {
+  let query = db.selectFrom('users').innerJoin('user_personal_data', 'user_personal_data.user_id', 'users.id')
+    .select(['users.id', 'name', 'email', 'phone']);
+  if (search !== undefined && search.trim() !== '') query = query.where(accountSearch(search));
+  return query.orderBy('registered_at').orderBy('users.id').execute();
+};
 
 /** A user's name, address and phone, as the admin deletes them; undefined when there is none (unknown or erased). */
 export const personalData = (db: Db, userId: string) => db.selectFrom('user_personal_data')

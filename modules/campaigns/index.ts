@@ -1,23 +1,26 @@
 import { createHash } from 'node:crypto';
 import type { ModuleDb } from '../shared/db/index.ts';
 import type { Projection } from '../shared/events/index.ts';
-import { handleCommand, randomIds, systemClock, type ModuleContext } from '../shared/kernel/index.ts';
+import { DomainError, handleCommand, randomIds, systemClock, type ModuleContext } from '../shared/kernel/index.ts';
 import type { OutboxHandler } from '../shared/outbox/index.ts';
-import { campaignDecider, campaignStream, type CampaignTarget } from './campaign.ts';
+import { campaignDecider, campaignStream, oneLine, type CampaignTarget } from './campaign.ts';
 import { CAMPAIGN_MAIL_TOPIC, campaignMailHandler, campaignMessage } from './delivery.ts';
 import { campaignLane } from './lane.ts';
+import type { Recipient } from './mail.ts';
 import { mailPacing } from './pacing.ts';
 import { campaignProgress, type CampaignProgress } from './progress.ts';
 import { campaignsProjection, unsubscribedProjection } from './projections.ts';
 import type { CampaignsPorts } from './ports.ts';
 import type { CampaignsTables } from './schema.ts';
 import { subscriptionDecider, subscriptionStream } from './subscription.ts';
+import { campaignTestDecider, campaignTestStream, letterFor, testMessage } from './test-mail.ts';
 import { unsubscribeTokens } from './tokens.ts';
 
 export { campaignTexts } from './mail.ts';
 export { campaignDecider, type CampaignEvent, type StartCampaign, type CampaignState } from './campaign.ts';
 export { subscriptionDecider, type SubscriptionEvent, type Unsubscribe } from './subscription.ts';
 export { CAMPAIGN_MAIL_TOPIC } from './delivery.ts';
+export { campaignTestDecider, TEST_MARK, type CampaignTestEvent } from './test-mail.ts';
 export type { CampaignsTables } from './schema.ts';
 export type { CampaignProgress } from './progress.ts';
 export type { CampaignsPorts } from './ports.ts';
@@ -26,7 +29,8 @@ export { CAMPAIGN_LANE, campaignLane } from './lane.ts';
 /**
  * Mass e-mail to every user or a product's buyers: one CampaignStarted event and one outbox row per recipient
  * in one transaction, delivered at MAIL_RATE exactly once (see delivery.ts), with a one-click unsubscribe.
- * Refusals: `campaign-empty`, `campaign-unknown-product`, `campaign-not-found`.
+ * Before that, a letter can be previewed as a recipient will read it and sent to its author alone as a test.
+ * Refusals: `campaign-empty`, `campaign-unknown-product`, `campaign-not-found`, `campaign-no-admin-address`.
  */
 export function createCampaigns(ctx: ModuleContext, ports: CampaignsPorts, options: { leaseMs?: number } = {}) {
   const lane = campaignLane(ctx.config.MAIL_RATE, options.leaseMs);
@@ -42,6 +46,13 @@ export function createCampaigns(ctx: ModuleContext, ports: CampaignsPorts, optio
     db, log: ctx.log, recipient: ports.recipient, relay: ports.relay, keepInDevMailbox: ports.keepInDevMailbox,
     nextSlot: mailPacing(db, ctx.config.MAIL_RATE), leaseMs: lane.leaseMs, unsubscribeUrl, from: ctx.config.MAIL_FROM, site: ctx.config.SITE_NAME, domain, clock,
   });
+
+  /** The signed-in admin as a recipient; an admin whose data was erased has no address to send to. */
+  async function adminRecipient(adminId: string): Promise<Recipient> {
+    const me = await ports.recipient(adminId);
+    if (!me) throw new DomainError('campaign-no-admin-address');
+    return me;
+  }
 
   return {
     projections: [campaignsProjection, unsubscribedProjection] as Projection[],
@@ -64,6 +75,32 @@ export function createCampaigns(ctx: ModuleContext, ports: CampaignsPorts, optio
         outbox: (events) => (events.length > 0 && recipients ? recipients.map((userId) => campaignMessage(campaignId, userId)) : []),
       });
       return { campaignId };
+    },
+
+    /**
+     * The letter as a recipient will read it (same template as the real mail): shown for the admin `adminId` as the
+     * recipient, in `language` (default theirs), with their own unsubscribe link. Refusal: `campaign-empty`.
+     */
+    async preview(letter: { subject: string; body: string }, adminId: string, language?: 'pl' | 'en') {
+      if (oneLine(letter.subject) === '' || letter.body.trim() === '') throw new DomainError('campaign-empty');
+      const me = await adminRecipient(adminId);
+      const mail = letterFor(letter, { ...me, language: language ?? me.language }, { site: ctx.config.SITE_NAME, unsubscribeUrl: unsubscribeUrl(adminId) });
+      return { subject: mail.subject, text: mail.text, html: mail.html };
+    },
+
+    /**
+     * Sends the letter to the admin `adminId` alone, its subject marked as a test, through the ordinary mail path
+     * (SMTP, or the dev mailbox); no campaign counts it. Answers the address it went to. Refusal: `campaign-empty`.
+     */
+    async sendTest(letter: { subject: string; body: string }, adminId: string): Promise<{ to: string }> {
+      const me = await adminRecipient(adminId);
+      const testId = ids();
+      const mail = letterFor(letter, me, { site: ctx.config.SITE_NAME, unsubscribeUrl: unsubscribeUrl(adminId) });
+      await handleCommand(kernel, campaignTestDecider, campaignTestStream(testId), { type: 'SendCampaignTest', testId, subject: letter.subject, body: letter.body, now: clock() }, {
+        metadata: { actor: adminId },
+        outbox: (events) => (events.length > 0 ? [testMessage(testId, mail, me.language)] : []),
+      });
+      return { to: me.email };
     },
 
     /** Every campaign with its progress, newest first. */

@@ -38,7 +38,7 @@ export function createSend(rt: ContactRuntime) {
       metadata: { actor: null },
       alongside: async (tx) => {
         const { fromName, email, message } = fields();
-        await (tx as unknown as ModuleTx<ContactTables>).insertInto('contact_messages').values({ id, from_name: fromName, email, message, lang: opts.lang }).execute();
+        await (tx as unknown as ModuleTx<ContactTables>).insertInto('contact_messages').values({ id, from_name: fromName, email, message, lang: opts.lang, received_at: receive.now }).execute();
       },
       outbox: () => (to ? [mailMessage(`contact:${id}`, contactMail(to, fields()))] : []),
     });

@@ -15,4 +15,11 @@ export interface ContactMessagesTable {
 
 export interface ContactTables {
   contact_messages: ContactMessagesTable;
+  contact_reads: ContactReadsTable;
+}
+
+/** The inbox's read marks, projected from ContactMessageRead: ids and times only, nothing that names the sender. */
+export interface ContactReadsTable {
+  message_id: string;
+  read_at: ColumnType<Date, Date | string, never>;
 }

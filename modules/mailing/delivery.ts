@@ -45,7 +45,7 @@ function smtpTransport(smtpUrl: string) {
   });
 }
 
-/** Without SMTP: keep the message in the dev mailbox table and print its subject and links. */
+/** Without SMTP: keep the message in the dev mailbox table and print its recipient, subject and links (the verification link to click). */
 export function devMailboxSender(db: Kysely<SharedTables>, log: Logger): SendMail {
   return async (mail, messageId) => {
     await db.insertInto('dev_mailbox').values({
@@ -56,7 +56,7 @@ export function devMailboxSender(db: Kysely<SharedTables>, log: Logger): SendMai
       html: mail.html,
       attachments: JSON.stringify(mail.attachments ?? []),
     }).onConflict((c) => c.column('message_id').doNothing()).execute();
-    log.info({ subject: mail.subject, links: linksIn(mail.text) }, 'mail kept in the dev mailbox (set SMTP_URL to deliver)');
+    log.info({ to: mail.to, subject: mail.subject, links: linksIn(mail.text) }, 'mail kept in the dev mailbox (set SMTP_URL to deliver)');
   };
 }
 

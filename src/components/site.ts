@@ -15,6 +15,8 @@ export const productHref = (item: { product: { key: string }; owned: boolean }) 
 
 /** The demo phone number shown in the footer and on the contact page. */
 export const CONTACT_PHONE = '+48 600 100 200';
+/** The phone as shown: non-breaking spaces, so a narrow column never splits the number across lines. */
+export const CONTACT_PHONE_SHOWN = CONTACT_PHONE.replace(/ /g, '\u00a0');
 
 /**
  * The crawlable address of a page in one language (decided for issue 12): Polish is the bare path, English the

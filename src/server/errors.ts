@@ -48,6 +48,8 @@ export const ERRORS = {
   'password-too-short': { status: 400, key: 'accounts.passwordTooShort' },
   'invalid-name': { status: 400, key: 'accounts.invalidName' },
   'contact-invalid': { status: 400, key: 'api.contactInvalid' },
+  'contact-message-not-found': { status: 404, key: 'inbox.notFound' },
+  'users-invalid-search': { status: 400, key: 'usersSearch.tooLong' },
   // admin (accounts: deleting a user)
   'not-registered': { status: 404, key: 'admin.userNotFound' },
   'cannot-delete-admin': { status: 403, key: 'admin.cannotDeleteAdmin' },
@@ -64,6 +66,7 @@ export const ERRORS = {
   'campaign-empty': { status: 400, key: 'campaigns.empty' },
   'campaign-unknown-product': { status: 404, key: 'admin.unknownFilm' },
   'campaign-not-found': { status: 404, key: 'campaigns.notFound' },
+  'campaign-no-admin-address': { status: 409, key: 'campaigns.noAdminAddress' },
 } as const satisfies Record<string, { status: number; key: MessageKey; expose?: boolean; field?: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -61,7 +61,7 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     relay: mailing.rawRelay,
     keepInDevMailbox: mailing.keepInDevMailbox,
   });
-  for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections]) ctx.store.addProjection(projection);
+  for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections]) ctx.store.addProjection(projection);
   const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers };
   return {
     services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit },

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from '../../modules/shared/confi
 import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../../modules/shared/db/index.ts';
 import { createEventStore, createLogFollower, type EventStore, type LogFollower } from '../../modules/shared/events/index.ts';
 import { createOutboxWorker, type OutboxHandler, type OutboxWorker } from '../../modules/shared/outbox/index.ts';
-import { createLogger, type Logger } from './logger.ts';
+import { createLogger, readableLog, type Logger } from './logger.ts';
 import { trackLogFreshness } from './log-freshness.ts';
 import { observeHttp, type HttpObserver } from './http-observer.ts';
 import { holdPagesWhileBehind, recallSessionsWith } from './page-cache/index.ts';
@@ -77,7 +77,7 @@ async function boot(): Promise<Runtime> {
     }
     throw error;
   }
-  const log = createLogger(config.LOG_LEVEL);
+  const log = createLogger(config.LOG_LEVEL, { readable: readableLog(config.NODE_ENV) });
   if (config.PUBLIC_URL_DEFAULTED) log.warn({ publicUrl: config.PUBLIC_URL }, `PUBLIC_URL is not set: links in mail and canonical URLs use ${config.PUBLIC_URL}`);
   const http = observeHttp(log, { hsts: config.PUBLIC_URL.startsWith('https:'), trust: config.TRUST_PROXY });
   try {

@@ -6,11 +6,12 @@
 import * as audit from './admin-panel/audit.ts';
 import * as catalogue from './admin-panel/catalogue.ts';
 import * as frame from './admin-panel/frame.ts';
+import * as inbox from './admin-panel/inbox.ts';
 import * as mail from './admin-panel/mail.ts';
 import * as payments from './admin-panel/payments.ts';
 import * as people from './admin-panel/people.ts';
 import * as productFields from './admin-panel/product-fields.ts';
 
-export const pl = { ...frame.pl, ...catalogue.pl, ...people.pl, ...mail.pl, ...audit.pl, ...productFields.pl, ...payments.pl } as const;
+export const pl = { ...frame.pl, ...catalogue.pl, ...people.pl, ...mail.pl, ...audit.pl, ...productFields.pl, ...payments.pl, ...inbox.pl } as const;
 
-export const en: Record<keyof typeof pl, string> = { ...frame.en, ...catalogue.en, ...people.en, ...mail.en, ...audit.en, ...productFields.en, ...payments.en };
+export const en: Record<keyof typeof pl, string> = { ...frame.en, ...catalogue.en, ...people.en, ...mail.en, ...audit.en, ...productFields.en, ...payments.en, ...inbox.en };

@@ -16,14 +16,19 @@ export const REGISTER_MESSAGES = [
 type Props = { m: Messages<(typeof REGISTER_MESSAGES)[number]>; lang: 'pl' | 'en'; minPassword: number };
 type Name = 'name' | 'email' | 'password' | 'repeat' | 'phone' | 'terms';
 const ORDER: Name[] = ['name', 'email', 'password', 'repeat', 'phone', 'terms'];
+/** The one line every message of the form shows in. */
+const MESSAGE_ID = 'register-message';
 
-/** Registration: idle → submitting → success (201: the verification-link message replaces the form) or error shown 2 s. */
+/**
+ * Registration: idle → submitting → success (201: the verification-link message, the form emptied) or error. Every
+ * message shows once, in the form's message line, for 2 seconds (spec 8); the fields it is about are marked invalid
+ * and point to it, and the first of them takes the focus.
+ */
 export default function RegisterForm({ m, lang, minPassword }: Props) {
   const [values, setValues] = useState({ name: '', email: '', password: '', repeat: '', phone: '' });
   const [terms, setTerms] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Name, string>>>({});
   const [submitting, setSubmitting] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
   const [flash, show] = useFlash();
   const refs = useRef<Partial<Record<Name, HTMLInputElement | null>>>({});
   const dialog = useRef<HTMLDialogElement>(null);
@@ -52,15 +57,16 @@ export default function RegisterForm({ m, lang, minPassword }: Props) {
     setSubmitting(true);
     const { status, data } = await postJson('/register', { ...values, language: lang });
     setSubmitting(false);
-    if (status === 201) setDone(messageOf(data) ?? m['accounts.registered']);
-    else show(messageOf(data) ?? m['accounts.registerFailed']);
+    if (status === 201) {
+      setValues({ name: '', email: '', password: '', repeat: '', phone: '' });
+      setTerms(false);
+      show(messageOf(data) ?? m['accounts.registered'], 'success');
+    } else show(messageOf(data) ?? m['accounts.registerFailed']);
   }
-
-  if (done) return <p role="status" className="form-message success">{done}</p>;
 
   const field = (name: Exclude<Name, 'terms'>, type: string, autoComplete: string) => (
     <Field id={name} label={m[`register.${name}`]} type={type} autoComplete={autoComplete} value={values[name]} required
-      inputRef={(el) => { refs.current[name] = el; }} error={errors[name]}
+      inputRef={(el) => { refs.current[name] = el; }} invalidBy={errors[name] ? MESSAGE_ID : null}
       onChange={(e) => setValues({ ...values, [name]: e.target.value })} />
   );
 
@@ -73,13 +79,12 @@ export default function RegisterForm({ m, lang, minPassword }: Props) {
       {field('phone', 'tel', 'tel')}
       <div className="field checkbox">
         <input id="terms" type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} ref={(el) => { refs.current.terms = el; }}
-          aria-labelledby="terms-label terms-open" aria-invalid={errors.terms ? true : undefined} aria-describedby={errors.terms ? 'terms-error' : undefined} />
+          aria-labelledby="terms-label terms-open" aria-invalid={errors.terms ? true : undefined} aria-describedby={errors.terms ? MESSAGE_ID : undefined} />
         <label id="terms-label" htmlFor="terms">{m['register.termsBefore']} </label>
         <button id="terms-open" type="button" className="link-button" onClick={() => dialog.current?.showModal()}>{m['register.termsLink']}</button>
-        {errors.terms ? <p id="terms-error" className="field-error">{errors.terms}</p> : null}
       </div>
       <button type="submit" className="button" disabled={submitting}>{submitting ? m['register.submitting'] : m['register.submit']}</button>
-      <p role="alert" className={`form-message ${flash?.kind ?? ''}`}>{flash?.text ?? ''}</p>
+      <p id={MESSAGE_ID} role="alert" className={`form-message ${flash?.kind ?? ''}`}>{flash?.text ?? ''}</p>
       <dialog ref={dialog} className="terms-dialog" aria-labelledby="terms-title">
         <h2 id="terms-title">{m['terms.title']}</h2>
         <p>{m['terms.account']}</p>

@@ -4,6 +4,7 @@ import AttendeesSection from './AttendeesSection.tsx';
 import AuditSection from './AuditSection.tsx';
 import CatalogueSection from './CatalogueSection.tsx';
 import EmailSection from './EmailSection.tsx';
+import InboxSection from './InboxSection.tsx';
 import MailboxSection from './MailboxSection.tsx';
 import { PanelContext, sayFrom, type PanelMessages } from './messages.ts';
 import UsersSection from './UsersSection.tsx';
@@ -12,6 +13,7 @@ const SECTIONS = {
   articles: () => <ArticlesSection />,
   attendees: () => <AttendeesSection />,
   users: () => <UsersSection />,
+  inbox: () => <InboxSection />,
   email: () => <EmailSection />,
   catalogue: () => <CatalogueSection />,
   audit: () => <AuditSection />,

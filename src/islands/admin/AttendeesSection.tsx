@@ -8,6 +8,7 @@ import { usePanel } from './messages.ts';
 import { matches } from './search.ts';
 import { ConfirmDialog, Loaded, NoteLine, Pager, usePages, type Note } from './ui.tsx';
 import { titleIn, type AdminProduct, type Attendee, type AttendeeList } from './types.ts';
+import { TableBox } from './TableBox.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -98,9 +99,8 @@ function Attendees({ productKey }: { productKey: string }) {
           {attendees.length === 0 ? <p className="empty">{say('adminPanel.attendees.empty')}</p>
             : found.length === 0 ? <p className="empty">{say('adminPanel.attendees.noMatch')}</p>
             : (
-              // Focusable and named: a keyboard can reach and scroll the box when the table is wider than it.
-              <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={say('adminPanel.payments.tableLabel', { title })}>
-                <table className="admin-table admin-table--cards">
+              <TableBox label={say('adminPanel.payments.tableLabel', { title })}>
+                <table className="admin-table admin-table--stack">
                   <caption className="visually-hidden">{title}</caption>
                   <thead><tr>
                     <th scope="col">{say('admin.attendees.name')}</th><th scope="col">{say('admin.attendees.email')}</th>
@@ -129,7 +129,7 @@ function Attendees({ productKey }: { productKey: string }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableBox>
             )}
           <Pager page={pages.page} pages={pages.pages} onPage={pages.setPage} />
           {emailing && <MassEmailDialog target={product.key} label={say('adminPanel.email.dialogEvent', { title })} onClose={() => setEmailing(false)} />}

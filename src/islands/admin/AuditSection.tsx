@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useResource } from './api.ts';
 import { formatDateTime } from './format.ts';
 import { usePanel, type PanelKey } from './messages.ts';
+import { TableBox } from './TableBox.tsx';
 import { Loaded, Pager } from './ui.tsx';
 import type { AuditEntry, Paged } from './types.ts';
 
@@ -62,8 +63,8 @@ export default function AuditSection() {
         <>
           <p className="admin-count" role="status">{say('adminPanel.audit.total', { total })}</p>
           {items.length === 0 ? <p className="empty">{say('adminPanel.audit.empty')}</p> : (
-            <div className="admin-table-wrap">
-              <table className="admin-table">
+            <TableBox label={say('adminPanel.tab.audit')}>
+              <table className="admin-table admin-table--stack">
                 <thead><tr>
                   <th scope="col">{say('adminPanel.audit.when')}</th><th scope="col">{say('adminPanel.audit.type')}</th>
                   <th scope="col">{say('adminPanel.audit.who')}</th><th scope="col">{say('adminPanel.audit.what')}</th>
@@ -73,9 +74,10 @@ export default function AuditSection() {
                     const label = typeLabel(e.type);
                     return (
                       <tr key={e.position}>
-                        <td>{formatDateTime(e.at, lang)}</td><td>{label ? say(label) : e.type}</td>
-                        <td>{e.actor?.name ?? say('adminPanel.audit.system')}</td>
-                        <td>
+                        <td data-label={say('adminPanel.audit.when')}>{formatDateTime(e.at, lang)}</td>
+                        <td data-label={say('adminPanel.audit.type')}>{label ? say(label) : e.type}</td>
+                        <td data-label={say('adminPanel.audit.who')}>{e.actor?.name ?? say('adminPanel.audit.system')}</td>
+                        <td data-label={say('adminPanel.audit.what')}>
                           {e.summary}
                           {e.subject && (
                             <> <button type="button" className="button button--small button--quiet" onClick={() => show({ ...filter, subject: e.subject!.id })}
@@ -87,7 +89,7 @@ export default function AuditSection() {
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableBox>
           )}
           <Pager page={page} pages={Math.max(1, Math.ceil(total / Math.max(pageSize, 1)))} onPage={setPage} />
         </>

@@ -5,6 +5,7 @@ import { formatDateTime } from './format.ts';
 import { usePanel } from './messages.ts';
 import { draftOf, emptyDraft } from './product-draft.ts';
 import ProductEditor from './ProductEditor.tsx';
+import { TableBox } from './TableBox.tsx';
 import { Loaded, NoteLine, type Note } from './ui.tsx';
 import { titleIn, type AdminProduct } from './types.ts';
 
@@ -43,8 +44,8 @@ export default function CatalogueSection() {
       {copying && <EditionDialog productKey={copying.key} title={titleIn(copying, lang)} onClose={() => setCopying(null)}
         onDone={() => { setCopying(null); setNote({ kind: 'ok', text: say('adminPanel.catalogue.duplicated'), focus: true }); reload(); }} />}
       <Loaded resource={products}>{(list) => (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
+        <TableBox label={say('adminPanel.tab.catalogue')}>
+          <table className="admin-table admin-table--stack">
             <thead><tr>
               <th scope="col">{say('adminPanel.catalogue.title')}</th><th scope="col">{say('adminPanel.catalogue.category')}</th>
               <th scope="col">{say('adminPanel.catalogue.date')}</th><th scope="col">{say('adminPanel.catalogue.status')}</th>
@@ -55,8 +56,10 @@ export default function CatalogueSection() {
                 const title = titleIn(p, lang);
                 return (
                   <tr key={p.key}>
-                    <td>{title}</td><td>{say(`adminPanel.catalogue.${p.category}`)}</td><td>{formatDateTime(p.startsAt, lang)}</td>
-                    <td>{say(p.published ? 'adminPanel.catalogue.published' : 'adminPanel.catalogue.hidden')}</td>
+                    <td data-label={say('adminPanel.catalogue.title')}>{title}</td>
+                    <td data-label={say('adminPanel.catalogue.category')}>{say(`adminPanel.catalogue.${p.category}`)}</td>
+                    <td data-label={say('adminPanel.catalogue.date')}>{formatDateTime(p.startsAt, lang)}</td>
+                    <td data-label={say('adminPanel.catalogue.status')}>{say(p.published ? 'adminPanel.catalogue.published' : 'adminPanel.catalogue.hidden')}</td>
                     <td className="admin-actions">
                       <button type="button" className="button button--small" aria-label={say('adminPanel.catalogue.editNamed', { title })}
                         onClick={() => { setNote(null); setEditing({ product: p }); }}>{say('adminPanel.catalogue.edit')}</button>
@@ -73,7 +76,7 @@ export default function CatalogueSection() {
               })}
             </tbody>
           </table>
-        </div>
+        </TableBox>
       )}</Loaded>
     </>
   );

@@ -5,6 +5,7 @@ import MassEmailDialog from './MassEmailDialog.tsx';
 import { usePanel } from './messages.ts';
 import { Loaded } from './ui.tsx';
 import { titleIn, type AdminProduct, type Campaign } from './types.ts';
+import { TableBox } from './TableBox.tsx';
 
 const REFRESH_MS = 2000;
 
@@ -31,7 +32,7 @@ export default function EmailSection() {
       </div>
       <h3>{say('adminPanel.email.campaigns')}</h3>
       <Loaded resource={campaigns}>{({ items }) => items.length === 0 ? <p className="empty">{say('adminPanel.email.noCampaigns')}</p> : (
-        <div className="admin-table-wrap">
+        <TableBox label={say('adminPanel.email.campaigns')}>
           <table className="admin-table">
             <thead><tr>
               <th scope="col">{say('adminPanel.email.started')}</th><th scope="col">{say('adminPanel.email.subject')}</th>
@@ -49,7 +50,7 @@ export default function EmailSection() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableBox>
       )}</Loaded>
       {writing && <MassEmailDialog target="all" label={say('adminPanel.email.dialogAll')} onClose={() => { setWriting(false); reload(); }} />}
     </>

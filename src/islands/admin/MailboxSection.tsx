@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useResource } from './api.ts';
 import { formatDateTime } from './format.ts';
 import { usePanel } from './messages.ts';
+import { TableBox } from './TableBox.tsx';
 import { Loaded, Pager } from './ui.tsx';
 import type { Mail, MailSummary, Paged } from './types.ts';
 
@@ -22,8 +23,8 @@ export default function MailboxSection() {
         <>
           <p className="admin-count">{say('adminPanel.mailbox.total', { total })}</p>
           {items.length === 0 ? <p className="empty">{say('adminPanel.mailbox.empty')}</p> : (
-            <div className="admin-table-wrap">
-              <table className="admin-table">
+            <TableBox label={say('adminPanel.tab.mailbox')}>
+              <table className="admin-table admin-table--stack">
                 <thead><tr>
                   <th scope="col">{say('adminPanel.mailbox.date')}</th><th scope="col">{say('adminPanel.mailbox.recipient')}</th>
                   <th scope="col">{say('adminPanel.mailbox.subject')}</th><th scope="col"><span className="visually-hidden">{say('adminPanel.users.actions')}</span></th>
@@ -31,14 +32,15 @@ export default function MailboxSection() {
                 <tbody>
                   {items.map((m) => (
                     <tr key={m.id} aria-current={openId === m.id ? 'true' : undefined}>
-                      <td>{formatDateTime(m.createdAt, lang)}</td><td>{m.recipient}</td><td>{m.subject}</td>
+                      <td data-label={say('adminPanel.mailbox.date')}>{formatDateTime(m.createdAt, lang)}</td>
+                      <td data-label={say('adminPanel.mailbox.recipient')}>{m.recipient}</td><td data-label={say('adminPanel.mailbox.subject')}>{m.subject}</td>
                       <td><button type="button" className="button button--small button--quiet" aria-label={say('adminPanel.mailbox.openNamed', { subject: m.subject })}
                         onClick={() => setOpenId(m.id)}>{say('adminPanel.mailbox.open')}</button></td>
                     </tr>
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableBox>
           )}
           <Pager page={page} pages={Math.max(1, Math.ceil(total / Math.max(pageSize, 1)))} onPage={(p) => { setPage(p); setOpenId(null); }} />
           {openId && <MailView key={openId} id={openId} />}

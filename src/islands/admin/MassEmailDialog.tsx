@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import Dialog from '../shared/Dialog.tsx';
 import { request } from './api.ts';
+import { LetterTools } from './LetterPreview.tsx';
 import { usePanel } from './messages.ts';
 import type { CampaignProgress } from './types.ts';
 
@@ -8,7 +9,8 @@ type Props = { target: string; label: string; onClose: () => void };
 
 /**
  * The e-mail modal (spec 2: subject, body) for everyone (`target` "all") or one event's buyers (its key). Once the
- * server has queued the campaign it shows how the sending goes, polling until nothing is pending.
+ * server has queued the campaign it shows how the sending goes, polling until nothing is pending. Before sending,
+ * the letter can be previewed as a recipient reads it and sent to the admin alone as a test (LetterPreview.tsx).
  */
 export default function MassEmailDialog({ target, label, onClose }: Props) {
   const { say } = usePanel();
@@ -51,6 +53,7 @@ export default function MassEmailDialog({ target, label, onClose }: Props) {
             <textarea id="mass-email-body" rows={8} value={body} onChange={(e) => setBody(e.target.value)} />
           </div>
           {error && <p className="status status--error" role="alert">{error}</p>}
+          <LetterTools letter={{ subject, body }} />
           <div className="admin-actions">
             <button type="submit" className="button" disabled={busy}>{busy ? say('adminPanel.email.sending') : say('adminPanel.email.send')}</button>
             <button type="button" className="button button--quiet" onClick={onClose}>{say('adminPanel.cancel')}</button>

@@ -11,7 +11,7 @@ import { backends, openMigrated } from '../../support/databases.ts';
 describe('a contact message', () => {
   const { given } = deciderSpec(contactDecider);
   const now = '2026-03-01T10:00:00.000Z';
-  const receive = (fields: Partial<ContactCommand['fields']> = {}): ContactCommand => ({
+  const receive = (fields: Partial<Extract<ContactCommand, { type: 'ReceiveMessage' }>['fields']> = {}): ContactCommand => ({
     type: 'ReceiveMessage', messageId: 'm1', lang: 'pl', now, fields: { fromName: 'Anna', email: 'anna@example.com', message: 'Pytanie', ...fields },
   });
   const received = { type: 'ContactMessageReceived', data: { messageId: 'm1', lang: 'pl', receivedAt: now } } as const;
@@ -31,6 +31,15 @@ describe('a contact message', () => {
   });
   it('is received once when the same message comes again', () =>
     given([received]).when(receive()).thenNothing());
+
+  const markRead: ContactCommand = { type: 'MarkRead', messageId: 'm1', now: '2026-03-02T09:00:00.000Z' };
+  const read = { type: 'ContactMessageRead', data: { messageId: 'm1', readAt: '2026-03-02T09:00:00.000Z' } } as const;
+  it('is read when an admin opens it, once', () => {
+    given([received]).when(markRead).then([read]);
+    given([received, read]).when(markRead).thenNothing();
+  });
+  it('cannot be read before it was received', () =>
+    given([]).when(markRead).thenThrows('contact-message-not-found'));
 });
 
 describe.each(backends)('contact messages on $name', (backend) => {

@@ -21,6 +21,10 @@ export const pl = {
   'adminPanel.email.pending': 'W kolejce',
   'adminPanel.email.failedCount': 'Błędy',
   'adminPanel.email.unsubscribed': 'Wypisani',
+  'adminPanel.email.preview': 'Podgląd',
+  'adminPanel.email.previewTitle': 'Podgląd wiadomości, jak zobaczy ją odbiorca',
+  'adminPanel.email.previewLanguage': 'Język odbiorcy',
+  'adminPanel.email.testToMe': 'Próbna wiadomość do mnie',
 
   'adminPanel.mailbox.disabled': 'Skrzynka deweloperska jest wyłączona: poczta wychodzi przez serwer SMTP (ustawiono SMTP_URL).',
   'adminPanel.mailbox.recipient': 'Odbiorca',
@@ -56,6 +60,10 @@ export const en: Record<keyof typeof pl, string> = {
   'adminPanel.email.pending': 'Queued',
   'adminPanel.email.failedCount': 'Failed',
   'adminPanel.email.unsubscribed': 'Unsubscribed',
+  'adminPanel.email.preview': 'Preview',
+  'adminPanel.email.previewTitle': 'The message as its recipient will see it',
+  'adminPanel.email.previewLanguage': 'Recipient\'s language',
+  'adminPanel.email.testToMe': 'Test message to me',
 
   'adminPanel.mailbox.disabled': 'The dev mailbox is off: mail goes out through an SMTP server (SMTP_URL is set).',
   'adminPanel.mailbox.recipient': 'Recipient',

@@ -20,6 +20,9 @@ export const pl = {
   'adminPanel.users.empty': 'Brak użytkowników.',
   'adminPanel.users.deleted': 'Usunięto użytkownika.',
   'adminPanel.users.confirmDelete': 'Czy na pewno usunąć użytkownika {name} ({email})? Tej operacji nie można cofnąć.',
+  'adminPanel.users.search': 'Szukaj po imieniu i nazwisku, e-mailu lub telefonie',
+  'adminPanel.users.found': 'Znaleziono: {total}',
+  'adminPanel.users.noMatch': 'Nikt nie pasuje do wyszukiwania.',
 } as const;
 
 export const en: Record<keyof typeof pl, string> = {
@@ -43,4 +46,7 @@ export const en: Record<keyof typeof pl, string> = {
   'adminPanel.users.empty': 'No users yet.',
   'adminPanel.users.deleted': 'User deleted.',
   'adminPanel.users.confirmDelete': 'Delete the user {name} ({email})? This cannot be undone.',
+  'adminPanel.users.search': 'Search by name, e-mail or phone',
+  'adminPanel.users.found': 'Found: {total}',
+  'adminPanel.users.noMatch': 'Nobody matches the search.',
 };
