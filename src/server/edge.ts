@@ -48,6 +48,11 @@ const BODY_IGNORED = new Set(['/unsubscribe/[token]']);
  * the action needs the link's unguessable token, uses no cookie and only ever removes mail.
  */
 export const CROSS_SITE_ALLOWED = new Set(['/unsubscribe/[token]']);
+/**
+ * Routes that read their own body as a stream of bytes (an admin's upload), up to their own limit: the edge only
+ * refuses a declared length above it. The route counts what actually arrives (src/server/upload.ts).
+ */
+export const STREAMED_BODIES = new Map<string, number>([['/api/admin/media', 20 * 1024 * 1024]]);
 /** Endpoints that also take a plain HTML form post (the navbar's log-out button works without script). */
 const FORM_ENDPOINTS = new Set(['/logout']);
 
@@ -111,6 +116,8 @@ export async function checkMethod(method: string, pattern: string, kind: RouteKi
 export async function readBody(request: Request, pattern: string, kind: RouteKind): Promise<Body | EdgeRefusal> {
   if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return { kind: 'none' };
   const declared = Number(request.headers.get('content-length') ?? '0');
+  const streamed = STREAMED_BODIES.get(pattern);
+  if (streamed !== undefined) return declared > streamed ? { status: 413, key: 'media.tooLarge' } : { kind: 'none' };
   if (declared > MAX_BODY_BYTES) return { status: 413, key: 'error.bodyTooLarge' };
   const bytes = await readLimited(request.clone());
   if (bytes === null) return { status: 413, key: 'error.bodyTooLarge' };

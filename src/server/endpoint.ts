@@ -72,7 +72,9 @@ export function endpoint<B extends Schema | undefined = undefined, P extends Sch
         return problem(spec.failure, 500);
       }
       const known = ERRORS[error.code] as { status: number; key: MessageKey; expose?: boolean };
-      return problem(known.key, known.status, known.expose ? error.data : {});
+      // An exposed error's data also fills its message's blanks ("… used by {products}").
+      const vars = known.expose && error.data ? Object.fromEntries(Object.entries(error.data).filter(([, x]) => typeof x === 'string' || typeof x === 'number')) : undefined;
+      return json({ message: t(known.key, vars as Record<string, string | number> | undefined), ...(known.expose ? error.data : {}) }, known.status);
     }
   };
 }

@@ -17,6 +17,18 @@ export const ERRORS = {
   'article-link-invalid': { status: 400, key: 'catalogue.articleLinkInvalid' },
   'article-exists': { status: 409, key: 'catalogue.articleExists' },
   'article-not-found': { status: 404, key: 'catalogue.articleNotFound' },
+  // media (uploads) and facilitators
+  'media-too-large': { status: 413, key: 'media.tooLarge' },
+  'media-empty': { status: 400, key: 'media.empty' },
+  'media-svg': { status: 415, key: 'media.svg' },
+  'media-not-image': { status: 415, key: 'media.notImage' },
+  'media-not-video': { status: 415, key: 'media.notVideo' },
+  'media-too-many-pixels': { status: 422, key: 'media.tooManyPixels', expose: true },
+  'media-unreadable': { status: 422, key: 'media.unreadable' },
+  'facilitator-not-found': { status: 404, key: 'facilitators.notFound' },
+  'facilitator-in-use': { status: 409, key: 'facilitators.inUse', expose: true },
+  'facilitator-order-stale': { status: 409, key: 'facilitators.orderStale' },
+  'facilitator-invalid': { status: 400, key: 'facilitators.invalid' },
   // purchases
   'unknown-product': { status: 404, key: 'payment.unknownProduct' },
   'unknown-price': { status: 400, key: 'payment.unknownPrice' },
