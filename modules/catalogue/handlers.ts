@@ -3,7 +3,7 @@ import type { ModuleDb } from '../shared/db/index.ts';
 import type { EventStore } from '../shared/events/index.ts';
 import { handleCommand, isDomainError, type Clock, type IdSource } from '../shared/kernel/index.ts';
 import { articleDecider, articleKey, articleStream, articleSuffix, type Article, type ArticlePublished } from './article.ts';
-import { facilitatorDecider, facilitatorStream, type Facilitator } from './facilitator.ts';
+import { facilitatorCommands } from './facilitator-commands.ts';
 import { formatDate } from '../shared/text/index.ts';
 import { productDecider, productStream, type Product, type ProductRevised, type ProductSecrets } from './product.ts';
 import type { AdminProduct } from './queries.ts';
@@ -12,13 +12,16 @@ import { demoArticles } from './seed/articles.ts';
 import { demoFacilitators } from './seed/facilitators.ts';
 import { demoProducts } from './seed/products.ts';
 
-/** What an admin sends for a product: everything but its key and its dd.mm.yyyy date, which follows from its start. */
-export type ProductInput = Omit<AdminProduct, 'key' | 'date'>;
+/**
+ * What an admin sends for a product: everything but its key, its dd.mm.yyyy date, which follows from its start,
+ * and what follows from its facilitators (their leader's name and photo, the teachers).
+ */
+export type ProductInput = Omit<AdminProduct, 'key' | 'date' | 'channel' | 'avatar' | 'teachers'>;
 
 /** The product definition, the links and the visibility an admin's input stands for. */
 function fromInput(key: string, input: ProductInput) {
   const { liveLink, recordingLink, published, ...definition } = input;
-  const product: Product = { ...definition, key, date: formatDate(new Date(input.startsAt), 'pl', 'numeric') };
+  const product: Product = { ...definition, channel: '', avatar: '', teachers: [], key, date: formatDate(new Date(input.startsAt), 'pl', 'numeric') };
   return { product, secrets: { liveLink, recordingLink }, published };
 }
 
@@ -32,8 +35,10 @@ export function catalogueCommands(ctx: CommandContext) {
   const publishProduct = async (product: Product, secrets: ProductSecrets, actor: string | null = null) => {
     await handleCommand(deps, productDecider, productStream(product.key), { type: 'PublishProduct', product, secrets }, metadata(actor));
   };
-  const introduceFacilitator = async (facilitator: Facilitator, actor: string | null = null) => {
-    await handleCommand(deps, facilitatorDecider, facilitatorStream(facilitator.id), { type: 'IntroduceFacilitator', facilitator }, metadata(actor));
+  const facilitators = facilitatorCommands({ db: ctx.db, store: ctx.store, ids: ctx.ids });
+  const { introduceFacilitator } = facilitators;
+  const reviseProduct = async (key: string, changes: ProductRevised['data']['changes'], actor: string | null = null, secrets?: Partial<ProductSecrets>) => {
+    await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, ...(secrets ? { secrets } : {}) }, metadata(actor));
   };
   const publishArticleWithKey = async (article: Article, actor: string | null) => {
     const decided = await handleCommand(deps, articleDecider, articleStream(article.key), { type: 'PublishArticle', ...article }, metadata(actor));
@@ -42,22 +47,24 @@ export function catalogueCommands(ctx: CommandContext) {
 
   return {
     publishProduct,
-    introduceFacilitator,
-
-    async reviseProduct(key: string, changes: ProductRevised['data']['changes'], actor: string | null = null, secrets?: Partial<ProductSecrets>) {
-      await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, ...(secrets ? { secrets } : {}) }, metadata(actor));
-    },
+    reviseProduct,
+    ...facilitators,
+    /** The start-up migration of typed teachers to chosen facilitators (facilitator-commands.ts); answers how many products it moved. */
+    adoptTeachers: () => facilitators.adoptTeachers((key, changes) => reviseProduct(key, changes, 'migration')),
 
     /** Adds a product (admin) under a fresh key, published or not; answers its key. */
     async createProduct(input: ProductInput, actor: string | null): Promise<string> {
       const { product, secrets, published } = fromInput(ctx.ids(), input);
+      await facilitators.checkChosen(product.facilitators);
       await handleCommand(deps, productDecider, productStream(product.key), { type: 'PublishProduct', product, secrets, published }, metadata(actor));
       return product.key;
     },
 
     /** Replaces a product's definition, links and visibility (admin): only what differs is recorded. Refuses `product-not-found`. */
     async saveProduct(key: string, input: ProductInput, actor: string | null): Promise<void> {
-      const { product: { key: _key, ...changes }, secrets, published } = fromInput(key, input);
+      // What follows from the facilitators is never typed, so a save leaves what was recorded of it alone.
+      const { product: { key: _key, channel: _channel, avatar: _avatar, teachers: _teachers, ...changes }, secrets, published } = fromInput(key, input);
+      await facilitators.checkChosen(changes.facilitators);
       await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, secrets, published }, metadata(actor));
     },
 

@@ -14,7 +14,7 @@ export {
   type Product, type ProductEvent, type ProductRevised, type ProductSecrets, type Teacher,
 } from './product.ts';
 export { articleKey, type Article } from './article.ts';
-export type { Facilitator } from './facilitator.ts';
+export type { Facilitator, FacilitatorFields } from './facilitator.ts';
 export { OFFER_CURRENCIES, type AdminProduct, type Listed, type Offer } from './queries.ts';
 export type { ProductInput } from './handlers.ts';
 export { DEMO_KEYS } from './seed/products.ts';

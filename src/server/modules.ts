@@ -83,6 +83,9 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     async seed() {
       await accounts.seed();
       await catalogue.seed();
+      // Products recorded before facilitators were chosen get them, through the kernel (facilitator-commands.ts).
+      const adopted = await catalogue.adoptTeachers();
+      if (adopted > 0) ctx.log.info({ products: adopted }, 'products now name their facilitators');
     },
   };
 }

@@ -5,10 +5,11 @@
  */
 import * as audit from './admin-panel/audit.ts';
 import * as catalogue from './admin-panel/catalogue.ts';
+import * as facilitators from './admin-panel/facilitators.ts';
 import * as frame from './admin-panel/frame.ts';
 import * as mail from './admin-panel/mail.ts';
 import * as people from './admin-panel/people.ts';
 
-export const pl = { ...frame.pl, ...catalogue.pl, ...people.pl, ...mail.pl, ...audit.pl } as const;
+export const pl = { ...frame.pl, ...catalogue.pl, ...people.pl, ...mail.pl, ...audit.pl, ...facilitators.pl } as const;
 
-export const en: Record<keyof typeof pl, string> = { ...frame.en, ...catalogue.en, ...people.en, ...mail.en, ...audit.en };
+export const en: Record<keyof typeof pl, string> = { ...frame.en, ...catalogue.en, ...people.en, ...mail.en, ...audit.en, ...facilitators.en };

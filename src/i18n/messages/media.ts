@@ -11,6 +11,8 @@ export const pl = {
   'facilitators.inUse': 'Nie można usunąć: tę osobę wybrano w wydarzeniach: {products}.',
   'facilitators.orderStale': 'Lista prowadzących zmieniła się w międzyczasie. Odśwież i spróbuj ponownie.',
   'facilitators.invalid': 'Podaj imię i nazwisko osoby prowadzącej.',
+  'facilitators.photoInvalid': 'Dodaj zdjęcie osoby prowadzącej.',
+  'facilitators.textInvalid': 'Rola może mieć najwyżej 300 znaków, opis 5000 znaków w każdym języku.',
 } as const;
 
 export const en: Record<keyof typeof pl, string> = {
@@ -25,4 +27,6 @@ export const en: Record<keyof typeof pl, string> = {
   'facilitators.inUse': 'Cannot delete: this person is chosen in these events: {products}.',
   'facilitators.orderStale': 'The list of facilitators changed in the meantime. Reload and try again.',
   'facilitators.invalid': 'Give the facilitator’s name.',
+  'facilitators.photoInvalid': 'Add the facilitator’s photo.',
+  'facilitators.textInvalid': 'The role may have 300 characters at most, the bio 5000 in each language.',
 };

@@ -4,6 +4,7 @@ import AttendeesSection from './AttendeesSection.tsx';
 import AuditSection from './AuditSection.tsx';
 import CatalogueSection from './CatalogueSection.tsx';
 import EmailSection from './EmailSection.tsx';
+import FacilitatorsSection from './FacilitatorsSection.tsx';
 import MailboxSection from './MailboxSection.tsx';
 import { PanelContext, sayFrom, type PanelMessages } from './messages.ts';
 import UsersSection from './UsersSection.tsx';
@@ -14,6 +15,7 @@ const SECTIONS = {
   users: () => <UsersSection />,
   email: () => <EmailSection />,
   catalogue: () => <CatalogueSection />,
+  facilitators: () => <FacilitatorsSection />,
   audit: () => <AuditSection />,
   mailbox: () => <MailboxSection />,
 } satisfies Record<string, () => ReactNode>;

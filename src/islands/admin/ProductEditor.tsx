@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Bilingual, Category } from '../../../modules/catalogue/index.ts';
 import { request } from './api.ts';
+import FacilitatorPicker from './FacilitatorPicker.tsx';
 import { BilingualField, CheckField, LanguageHeads, ListField, NumberField, TextField } from './fields.tsx';
+import MediaField from './MediaField.tsx';
 import { fromWarsawInput, toWarsawInput } from './format.ts';
 import { usePanel, type PanelKey } from './messages.ts';
 import { CATEGORIES, optional, type Draft } from './product-draft.ts';
@@ -59,7 +61,6 @@ export default function ProductEditor({ productKey, initial, heading, onSaved, o
           </div>
           <TextField id="product-starts" type="datetime-local" label={c('startsAt')} value={draft.startsAt ? toWarsawInput(draft.startsAt) : ''}
             onChange={(v) => set('startsAt')(fromWarsawInput(v))} />
-          <TextField id="product-channel" label={c('channel')} value={draft.channel} onChange={set('channel')} />
           <NumberField id="product-group-min" label={c('groupMin')} value={draft.groupSize.min} onChange={(min) => set('groupSize')({ ...draft.groupSize, min })} />
           <NumberField id="product-group-max" label={c('groupMax')} value={draft.groupSize.max} onChange={(max) => set('groupSize')({ ...draft.groupSize, max })} />
         </div>
@@ -86,23 +87,14 @@ export default function ProductEditor({ productKey, initial, heading, onSaved, o
           <BilingualField id={`details-${at}-value`} label={c('detailValue')} value={d.value} onChange={(value) => setLine({ ...d, value })} />
         </>)} />
 
-      <ListField id="teachers" legend={c('teachers')} items={draft.teachers} onChange={set('teachers')} blank={() => ({ img: '', text: '', desc: '', descEn: '' })}
-        item={(tc, setTeacher, at) => (<>
-          <div className="admin-grid">
-            <TextField id={`teachers-${at}-text`} label={c('teacherText')} value={tc.text} onChange={(text) => setTeacher({ ...tc, text })} />
-            <TextField id={`teachers-${at}-img`} label={c('teacherImg')} value={tc.img} onChange={(img) => setTeacher({ ...tc, img })} />
-          </div>
-          <BilingualField id={`teachers-${at}-desc`} label={c('teacherDesc')} value={{ pl: tc.desc, en: tc.descEn }} long
-            onChange={(d) => setTeacher({ ...tc, desc: d.pl, descEn: d.en })} />
-        </>)} />
+      <FacilitatorPicker value={draft.facilitators} onChange={set('facilitators')} />
 
       <fieldset>
         <legend>{c('media')}</legend>
         <div className="admin-grid">
-          <TextField id="product-thumbnail" label={c('thumbnail')} value={draft.thumbnail} onChange={set('thumbnail')} />
-          <TextField id="product-video" label={c('videoSrc')} value={draft.videoSrc ?? ''} onChange={(v) => set('videoSrc')(optional(v))} />
-          <TextField id="product-avatar" label={c('avatar')} value={draft.avatar} onChange={set('avatar')} />
-          <TextField id="product-certificate" label={c('certificate')} value={draft.certificate ?? ''} onChange={(v) => set('certificate')(optional(v))} />
+          <MediaField id="product-thumbnail" kind="image" label={c('thumbnail')} value={draft.thumbnail || null} onChange={(v) => set('thumbnail')(v ?? '')} />
+          <MediaField id="product-video" kind="video" optional label={c('videoSrc')} value={draft.videoSrc} onChange={set('videoSrc')} />
+          <MediaField id="product-certificate" kind="image" optional label={c('certificate')} value={draft.certificate} onChange={set('certificate')} />
         </div>
         <CheckField id="product-recording-available" label={c('recordingAvailable')} checked={draft.recordingAvailable} onChange={set('recordingAvailable')} />
       </fieldset>
