@@ -21,6 +21,9 @@ const ROUTES: [string, string][] = [
   // mass e-mail and unsubscribe
   ['POST', '/api/mass-email'], ['GET', '/api/admin/campaigns'], ['GET', '/api/admin/campaigns/{p}'],
   ['GET', '/unsubscribe/{p}'], ['POST', '/unsubscribe/{p}'],
+  // uploads and facilitators
+  ['POST', '/api/admin/media'], ['POST', '/api/admin/media?kind={p}'], ['GET', '/media/uploads/{p}'],
+  ['POST', '/api/admin/facilitators'], ['PUT', '/api/admin/facilitators/{p}'], ['DELETE', '/api/admin/facilitators/{p}'], ['PUT', '/api/admin/facilitators/order'],
 ];
 
 const hostileText = fc.oneof(
@@ -34,7 +37,7 @@ const jsonish = fc.letrec((tie) => ({
 })).value;
 const fields = fc.dictionary(fc.constantFrom('name', 'email', 'password', 'repeat', 'phone', 'token', 'newPassword', 'priceId', 'video',
   'fromName', 'message', 'language', 'action', 'locale', 'title', 'description', 'link', 'key', 'everywhere',
-  'subject', 'body', 'target'), jsonish, { maxKeys: 8 });
+  'subject', 'body', 'target', 'avatar', 'role', 'bio', 'order', 'facilitators'), jsonish, { maxKeys: 8 });
 
 const body = fc.oneof(
   fields.map((f) => ({ type: 'application/json', data: JSON.stringify(f) as string | Uint8Array })),
