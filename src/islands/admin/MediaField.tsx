@@ -74,10 +74,11 @@ export default function MediaField({ id, label, value, onChange, kind, optional 
         <span>{say('adminPanel.media.drop')}</span>
       </div>
       <p id={hintId} className="admin-hint">{say(kind === 'video' ? 'adminPanel.media.videoHint' : 'adminPanel.media.imageHint')}</p>
-      <div id={statusId} role={upload.state === 'error' ? 'alert' : 'status'}>
+      {/* A live region, not a role=status: the form's own status line stays the one status of the section. */}
+      <div id={statusId} aria-live="polite">
         {upload.state === 'sending' && <><progress max={100} value={upload.percent} aria-label={say('adminPanel.media.uploading')} /> {upload.percent}%</>}
         {upload.state === 'done' && <span>{say('adminPanel.media.uploaded')}</span>}
-        {upload.state === 'error' && <span className="status--error">{upload.message}</span>}
+        {upload.state === 'error' && <span className="status--error" role="alert">{upload.message}</span>}
       </div>
       {optional && value && (
         <button type="button" className="button button--small button--quiet" onClick={() => { onChange(null); setUpload({ state: 'idle' }); }}>
