@@ -38,7 +38,8 @@ export const ProductBody = v.object({
   thumbnail: media,
   videoSrc: v.nullable(media),
   // Facilitator ids, the first leading; the pages read their names, photos and bios from them.
-  facilitators: v.pipe(v.array(v.pipe(v.string(INVALID), v.regex(/^[\w-]{1,100}$/, INVALID)), INVALID), v.maxLength(20, INVALID)),
+  facilitators: v.pipe(v.array(v.pipe(v.string(INVALID), v.regex(/^[\w-]{1,100}$/, INVALID)), INVALID), v.maxLength(20, INVALID),
+    v.check((ids) => new Set(ids).size === ids.length, INVALID)),
   heroDesc: bilingual(10_000),
   whyWatch: v.pipe(v.array(v.object({ title: bilingual(300), desc: bilingual(2000) }, INVALID), INVALID), v.maxLength(50, INVALID)),
   subDesc: bilingual(10_000),
