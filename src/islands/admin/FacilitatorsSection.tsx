@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Facilitator, FacilitatorFields } from '../../../modules/catalogue/index.ts';
 import { request, useResource } from './api.ts';
 import { BilingualField, LanguageHeads, TextField } from './fields.tsx';
+import Picture from '../shared/Picture.tsx';
 import MediaField from './MediaField.tsx';
 import { usePanel } from './messages.ts';
 import { ConfirmDialog, Loaded, NoteLine, type Note } from './ui.tsx';
@@ -90,7 +91,7 @@ export default function FacilitatorsSection() {
         <ol className="admin-people" aria-label={say('adminPanel.facilitators.order')}>
           {list.map((f, at) => (
             <li key={f.id} className="admin-person">
-              <img src={f.avatar} alt="" width={48} height={48} loading="lazy" />
+              <Picture src={f.avatar} alt="" width={48} height={48} sizes="48px" loading="lazy" />
               <span className="admin-person__name"><strong>{f.name}</strong> {f.role[lang]}</span>
               <span className="admin-actions">
                 <button type="button" className="button button--small button--quiet" disabled={at === 0}
