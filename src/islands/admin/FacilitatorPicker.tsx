@@ -19,6 +19,7 @@ const moved = (ids: string[], at: number, by: -1 | 1) => {
 export default function FacilitatorPicker({ value, onChange }: Props) {
   const { say, lang } = usePanel();
   const [people] = useResource<Facilitator[]>('/api/admin/facilitators');
+  const roleOf = (f: Facilitator) => (f.role[lang] ? ` · ${f.role[lang]}` : '');
   return (
     <fieldset>
       <legend>{say('adminPanel.catalogue.facilitators')}</legend>
@@ -35,7 +36,7 @@ export default function FacilitatorPicker({ value, onChange }: Props) {
               return (
                 <li key={id} className="admin-check">
                   <input id={`product-facilitator-${id}`} type="checkbox" checked onChange={() => onChange(chosen.filter((x) => x !== id))} />
-                  <label htmlFor={`product-facilitator-${id}`}>{f.name}{at === 0 ? ` (${say('adminPanel.catalogue.lead')})` : ''} · {f.role[lang]}</label>
+                  <label htmlFor={`product-facilitator-${id}`}>{f.name}{at === 0 ? ` (${say('adminPanel.catalogue.lead')})` : ''}{roleOf(f)}</label>
                   <button type="button" className="button button--small button--quiet" disabled={at === 0}
                     aria-label={say('adminPanel.facilitators.moveUp', { name: f.name })} onClick={() => onChange(moved(chosen, at, -1))}>↑</button>
                   <button type="button" className="button button--small button--quiet" disabled={at === chosen.length - 1}
@@ -46,7 +47,7 @@ export default function FacilitatorPicker({ value, onChange }: Props) {
             {rest.map((f) => (
               <li key={f.id} className="admin-check">
                 <input id={`product-facilitator-${f.id}`} type="checkbox" checked={false} onChange={() => onChange([...chosen, f.id])} />
-                <label htmlFor={`product-facilitator-${f.id}`}>{f.name} · {f.role[lang]}</label>
+                <label htmlFor={`product-facilitator-${f.id}`}>{f.name}{roleOf(f)}</label>
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCatalogue, DEMO_KEYS, type Product } from '../../../modules/catalogue/index.ts';
+import { changesIn, createCatalogue, DEMO_KEYS, type Product } from '../../../modules/catalogue/index.ts';
 import { parseEnv } from '../../../modules/shared/config/index.ts';
 import { createEventStore } from '../../../modules/shared/events/index.ts';
 import { fixedClock, isDomainError } from '../../../modules/shared/kernel/index.ts';
@@ -17,6 +17,14 @@ async function seeded(backend: Backend) {
   return { handle, catalogue };
 }
 const codeOf = (p: Promise<unknown>) => p.then(() => 'done', (e: unknown) => (isDomainError(e) ? `${e.code} ${JSON.stringify(e.data)}` : String(e)));
+
+describe('what a facilitator change drops from the caches', () => {
+  it('a facilitator\'s stream and the gallery order change the catalogue pages', () => {
+    const at = (streamId: string) => ({ streamId }) as Parameters<typeof changesIn>[0][number];
+    expect(changesIn([at('facilitator-anna')])).toEqual(['catalogue']);
+    expect(changesIn([at('facilitators-order')])).toEqual(['catalogue']);
+  });
+});
 
 describe.each(backends)('facilitators as catalogue items on $name', (backend) => {
   let c: Awaited<ReturnType<typeof seeded>>;
