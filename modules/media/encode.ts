@@ -14,6 +14,8 @@ export type Encoded = { width: number; height: number; files: { width: number; e
 
 export async function encodeVariants(bytes: Uint8Array): Promise<Encoded> {
   const { default: sharp } = await import('sharp');
+  // Uploads are rare and never repeat: libvips' operation cache would only hold memory between them.
+  sharp.cache(false);
   // failOn 'warning' (sharp's default, said here on purpose): a truncated file fails instead of showing half a picture.
   const input = () => sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'warning' });
   let meta;

@@ -8,6 +8,8 @@ export type Sniffed =
   | { kind: 'image'; format: 'jpeg' | 'png' | 'webp' | 'avif' | 'gif' }
   | { kind: 'video'; ext: VideoExt }
   | { kind: 'svg' }
+  /** HEIC/HEIF (iPhone photos): their HEVC pictures are patent-encumbered, so the bundled libvips cannot read them. */
+  | { kind: 'heic' }
   | { kind: 'unknown' };
 
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
@@ -22,6 +24,7 @@ function isoBrands(bytes: Uint8Array): string[] | null {
   return brands;
 }
 
+const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
 const MP4_BRANDS = new Set(['isom', 'iso2', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'dash', 'M4V ', 'mmp4']);
 
 export function sniff(bytes: Uint8Array): Sniffed {
@@ -31,6 +34,7 @@ export function sniff(bytes: Uint8Array): Sniffed {
   if (bytes.length >= 6 && /^GIF8[79]a$/.test(ascii(bytes, 0, 6))) return { kind: 'image', format: 'gif' };
   const brands = isoBrands(bytes);
   if (brands?.some((b) => b === 'avif' || b === 'avis')) return { kind: 'image', format: 'avif' };
+  if (brands?.some((b) => HEIC_BRANDS.has(b))) return { kind: 'heic' };
   if (brands && MP4_BRANDS.has(brands[0]!)) return { kind: 'video', ext: 'mp4' };
   // EBML header whose DocType is webm (Matroska files in general are not what browsers play).
   if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3]) && ascii(bytes, 4, Math.min(bytes.length, 64)).includes('webm')) return { kind: 'video', ext: 'webm' };

@@ -38,13 +38,14 @@ export function uploadStore(root: string) {
   return {
     /**
      * Keeps an upload when its content is a picture (JPEG, PNG, WebP, AVIF, GIF) or a preview video (MP4, WebM),
-     * and `expected` (when given) is its kind. Refuses `media-empty`, `media-svg`, `media-not-image`,
+     * and `expected` (when given) is its kind. Refuses `media-empty`, `media-svg`, `media-heic`, `media-not-image`,
      * `media-wrong-kind`, `media-too-many-pixels`, `media-unreadable`; answers the site path to store.
      */
     async save(bytes: Uint8Array, expected?: UploadKind): Promise<Uploaded> {
       if (bytes.length === 0) throw new DomainError('media-empty');
       const found = sniff(bytes);
       if (found.kind === 'svg') throw new DomainError('media-svg');
+      if (found.kind === 'heic') throw new DomainError('media-heic');
       if (found.kind === 'unknown') throw new DomainError(expected === 'video' ? 'media-not-video' : 'media-not-image');
       if (expected && found.kind !== expected) throw new DomainError(expected === 'video' ? 'media-not-video' : 'media-not-image');
       await mkdir(root, { recursive: true });

@@ -21,6 +21,7 @@ export const ERRORS = {
   'media-too-large': { status: 413, key: 'media.tooLarge' },
   'media-empty': { status: 400, key: 'media.empty' },
   'media-svg': { status: 415, key: 'media.svg' },
+  'media-heic': { status: 415, key: 'media.heic' },
   'media-not-image': { status: 415, key: 'media.notImage' },
   'media-not-video': { status: 415, key: 'media.notVideo' },
   'media-too-many-pixels': { status: 422, key: 'media.tooManyPixels', expose: true },

@@ -54,6 +54,9 @@ export async function truncatedJpeg(): Promise<Buffer> {
   return whole.subarray(0, Math.floor(whole.length / 2));
 }
 
+/** The first bytes of an iPhone photo (ISO base media, brands heic and mif1). */
+export const heicHead = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(1024, 3)]);
+
 /** The first bytes of an MP4 (ISO base media, brand isom) and of a WebM (EBML, DocType webm). */
 export const mp4Head = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\x02\0isomiso2', 'latin1'), Buffer.alloc(1024, 1)]);
 export const webmHead = () => Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]), Buffer.from('webm', 'ascii'), Buffer.alloc(1024, 2)]);

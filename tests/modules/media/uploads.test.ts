@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMedia, pictureSources, type Media } from '../../../modules/media/index.ts';
 import { isDomainError } from '../../../modules/shared/kernel/index.ts';
-import { executable, jpegWithGps, mp4Head, png, pngBomb, svgWithScript, truncatedJpeg, webmHead } from '../../support/images.ts';
+import { executable, heicHead, jpegWithGps, mp4Head, png, pngBomb, svgWithScript, truncatedJpeg, webmHead } from '../../support/images.ts';
 
 let dir: string;
 let media: Media;
@@ -50,6 +50,7 @@ describe('uploads (media module)', () => {
   it('refuses what is not a picture, or not a readable one, and stores nothing', async () => {
     expect(await refusal(media.save(executable(), 'image'))).toBe('media-not-image');
     expect(await refusal(media.save(svgWithScript(), 'image'))).toBe('media-svg');
+    expect(await refusal(media.save(heicHead(), 'image'))).toBe('media-heic');
     expect(await refusal(media.save(pngBomb(), 'image'))).toBe('media-too-many-pixels');
     expect(await refusal(media.save(await truncatedJpeg(), 'image'))).toBe('media-unreadable');
     expect(await refusal(media.save(await png(100, 100), 'video'))).toBe('media-not-video');
