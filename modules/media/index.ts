@@ -1,11 +1,7 @@
 import { uploadStore } from './store.ts';
 
-export {
-  heightAt, IMAGE_WIDTHS, isUploadedVideo, pictureSources, srcsetOf, uploadedImage, UPLOADS_URL, variantUrl, variantWidths,
-  type UploadedImage,
-} from './variants.ts';
-export { MAX_UPLOAD_BYTES, type Uploaded, type UploadKind } from './store.ts';
-export { MAX_PIXELS } from './encode.ts';
+export { pictureSources, UPLOADS_URL, variantWidths } from './variants.ts';
+export { MAX_UPLOAD_BYTES, type Uploaded } from './store.ts';
 
 /**
  * Media: pictures and preview videos the institute uploads, checked by content, pictures re-encoded into

@@ -19,7 +19,6 @@ export type VideoExt = keyof typeof VIDEO_TYPES;
 
 /** An uploaded picture's path: the content hash and the picture's size (after its orientation was applied). */
 const IMAGE_PATH = /^\/media\/uploads\/([0-9a-f]{32})-([1-9]\d{0,4})x([1-9]\d{0,4})$/;
-const VIDEO_PATH = /^\/media\/uploads\/([0-9a-f]{32})\.(mp4|webm)$/;
 
 export type UploadedImage = { path: string; width: number; height: number; widths: number[] };
 
@@ -41,16 +40,11 @@ export function uploadedImage(path: string | null | undefined): UploadedImage | 
   return { path: path!, width, height, widths: variantWidths(width) };
 }
 
-export const isUploadedVideo = (path: string | null | undefined): boolean => !!path && VIDEO_PATH.test(path);
-
 /** The URL of one variant. */
 export const variantUrl = (image: UploadedImage, width: number, ext: ImageExt) => `${image.path}/${width}.${ext}`;
 
 /** `srcset` of one format: every kept width. */
 export const srcsetOf = (image: UploadedImage, ext: ImageExt) => image.widths.map((w) => `${variantUrl(image, w, ext)} ${w}w`).join(', ');
-
-/** The height of the variant `width` pixels wide, as the encoder rounds it. */
-export const heightAt = (image: UploadedImage, width: number) => Math.max(1, Math.round((image.height * width) / image.width));
 
 /**
  * What `<picture>` needs for a path: AVIF and WebP sources and a JPEG fallback with its size (no layout shift),
