@@ -4,24 +4,28 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { benchServer, PUBLIC_PAGES } from './pages.ts';
 import { record } from './table.ts';
+import { uploadPhotos } from './uploaded-photos.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = [['performance', 'perf'], ['accessibility', 'a11y'], ['best-practices', 'BP'], ['seo', 'SEO']] as const;
 
 type Item = { resourceType?: string; transferSize?: number };
 
-export async function lighthouseBench() {
-  const { server, videoKey } = await benchServer('pglite');
+/** `photos`: every demo picture replaced by an uploaded photograph first (its rows say "uploaded photos"). */
+export async function lighthouseBench(photos = false) {
+  const { server, videoKey, token } = await benchServer('pglite');
+  if (photos) await uploadPhotos(server, token);
+  const tag = photos ? ' (uploaded photos)' : '';
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
-    for (const path of [...PUBLIC_PAGES(videoKey), '/zaloguj-sie']) {
+    for (const path of [...PUBLIC_PAGES(videoKey), ...(photos ? [] : ['/zaloguj-sie'])]) {
       const audited = () => lighthouse(`${server.url}${path}`, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: CATEGORIES.map(([c]) => c) });
       let lhr = (await audited())?.lhr;
       // A cold browser on a busy machine sometimes misses the first paint (NO_FCP): once more before reporting it.
       if (lhr && lhr.categories.performance?.score === null) lhr = (await audited())?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
       if (lhr.runtimeError) {
-        record({ what: 'Lighthouse mobile', case: `GET ${path.replace(videoKey, '{key}')}`, result: `failed: ${lhr.runtimeError.code}` });
+        record({ what: 'Lighthouse mobile', case: `GET ${path.replace(videoKey, '{key}')}${tag}`, result: `failed: ${lhr.runtimeError.code}` });
         continue;
       }
       const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
@@ -33,7 +37,7 @@ export async function lighthouseBench() {
       const cls = audit('cumulative-layout-shift')?.numericValue ?? Number.NaN;
       const tbt = audit('total-blocking-time')?.numericValue ?? Number.NaN;
       record({
-        what: 'Lighthouse mobile', case: `GET ${path.replace(videoKey, '{key}')}`,
+        what: 'Lighthouse mobile', case: `GET ${path.replace(videoKey, '{key}')}${tag}`,
         result: `${CATEGORIES.map(([c, short]) => `${short} ${score(c)}`).join(' · ')} · LCP ${(lcp / 1000).toFixed(1)} s · CLS ${cls.toFixed(3)} · TBT ${Math.round(tbt)} ms · JS ${(jsBytes / 1024).toFixed(0)} KB`,
       });
     }

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../shared/events/index.ts';
 import { articleStream } from './article.ts';
-import { facilitatorStream } from './facilitator.ts';
+import { FACILITATOR_ORDER_STREAM, facilitatorStream } from './facilitator.ts';
 import { productStream } from './product.ts';
 
 /** What changed, so the web layer can drop cached pages: `catalogue` (products, facilitators) or `articles`. */
@@ -13,7 +13,9 @@ export type CatalogueChange = 'catalogue' | 'articles';
 export function changesIn(events: readonly RecordedEvent[]): CatalogueChange[] {
   const changes = new Set<CatalogueChange>();
   for (const e of events) {
-    if (e.streamId.startsWith(productStream('')) || e.streamId.startsWith(facilitatorStream(''))) changes.add('catalogue');
+    if (e.streamId.startsWith(productStream('')) || e.streamId.startsWith(facilitatorStream('')) || e.streamId === FACILITATOR_ORDER_STREAM) {
+      changes.add('catalogue');
+    }
     if (e.streamId.startsWith(articleStream(''))) changes.add('articles');
   }
   return [...changes];

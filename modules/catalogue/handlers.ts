@@ -3,7 +3,7 @@ import type { ModuleDb } from '../shared/db/index.ts';
 import type { EventStore } from '../shared/events/index.ts';
 import { DomainError, handleCommand, isDomainError, loadState, type Clock, type IdSource } from '../shared/kernel/index.ts';
 import { articleDecider, articleKey, articleStream, articleSuffix, type Article, type ArticlePublished } from './article.ts';
-import { facilitatorDecider, facilitatorStream, type Facilitator } from './facilitator.ts';
+import { facilitatorCommands } from './facilitator-commands.ts';
 import { isLegacy, structuredFromLegacy, withoutLegacyText, type LegacyProduct } from './legacy.ts';
 import { priceIdOf, productDecider, productStream, type PriceInput, type Product, type ProductRevised, type ProductSecrets } from './product.ts';
 import type { AdminProduct } from './queries.ts';
@@ -13,16 +13,17 @@ import { demoFacilitators } from './seed/facilitators.ts';
 import { demoProducts } from './seed/products.ts';
 
 /**
- * What an admin sends for a product: everything but its key and its prices' ids, which the server gives.
+ * What an admin sends for a product: everything but its key, its prices' ids, which the server gives, and what
+ * follows from its facilitators (their leader's name and photo, the teachers).
  */
-export type ProductInput = Omit<AdminProduct, 'key' | 'price'> & { price: [PriceInput, PriceInput, PriceInput] };
+export type ProductInput = Omit<AdminProduct, 'key' | 'price' | 'channel' | 'avatar' | 'teachers'> & { price: [PriceInput, PriceInput, PriceInput] };
 
 /** The product definition, the links and the visibility an admin's input stands for. */
 function fromInput(key: string, input: ProductInput) {
   const { liveLink, recordingLink, published, ...definition } = input;
   // A revision keeps the ids the product already has (the decider's rule); a new product gets these.
   const price = input.price.map((p) => ({ price: p.price, name: p.name, api: priceIdOf(key, p.name) })) as Product['price'];
-  const product: Product = { ...definition, price, key };
+  const product: Product = { ...definition, price, channel: '', avatar: '', teachers: [], key };
   return { product, secrets: { liveLink, recordingLink }, published };
 }
 
@@ -36,8 +37,10 @@ export function catalogueCommands(ctx: CommandContext) {
   const publishProduct = async (product: Product, secrets: ProductSecrets, actor: string | null = null) => {
     await handleCommand(deps, productDecider, productStream(product.key), { type: 'PublishProduct', product, secrets }, metadata(actor));
   };
-  const introduceFacilitator = async (facilitator: Facilitator, actor: string | null = null) => {
-    await handleCommand(deps, facilitatorDecider, facilitatorStream(facilitator.id), { type: 'IntroduceFacilitator', facilitator }, metadata(actor));
+  const facilitators = facilitatorCommands({ db: ctx.db, store: ctx.store, ids: ctx.ids });
+  const { introduceFacilitator } = facilitators;
+  const reviseProduct = async (key: string, changes: ProductRevised['data']['changes'], actor: string | null = null, secrets?: Partial<ProductSecrets>) => {
+    await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, ...(secrets ? { secrets } : {}) }, metadata(actor));
   };
   const publishArticleWithKey = async (article: Article, actor: string | null) => {
     const decided = await handleCommand(deps, articleDecider, articleStream(article.key), { type: 'PublishArticle', ...article }, metadata(actor));
@@ -46,16 +49,16 @@ export function catalogueCommands(ctx: CommandContext) {
 
   return {
     publishProduct,
-    introduceFacilitator,
-
-    async reviseProduct(key: string, changes: ProductRevised['data']['changes'], actor: string | null = null, secrets?: Partial<ProductSecrets>) {
-      await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, ...(secrets ? { secrets } : {}) }, metadata(actor));
-    },
+    reviseProduct,
+    ...facilitators,
+    /** The start-up migration of typed teachers to chosen facilitators (facilitator-commands.ts); answers how many products it moved. */
+    adoptTeachers: () => facilitators.adoptTeachers((key, changes) => reviseProduct(key, changes, 'migration')),
 
     /** Adds a product (admin) under a fresh key, published or not; answers its key. Refuses a start in the past (`product-start-past`). */
     async createProduct(input: ProductInput, actor: string | null): Promise<string> {
       const { product, secrets, published } = fromInput(ctx.ids(), input);
       const notBefore = ctx.clock().toISOString();
+      await facilitators.checkChosen(product.facilitators);
       await handleCommand(deps, productDecider, productStream(product.key), { type: 'PublishProduct', product, secrets, published, notBefore }, metadata(actor));
       return product.key;
     },
@@ -65,7 +68,9 @@ export function catalogueCommands(ctx: CommandContext) {
      * `product-not-found`, and a start moved into the past (`product-start-past`).
      */
     async saveProduct(key: string, input: ProductInput, actor: string | null): Promise<void> {
-      const { product: { key: _key, ...changes }, secrets, published } = fromInput(key, input);
+      // What follows from the facilitators is never typed, so a save leaves what was recorded of it alone.
+      const { product: { key: _key, channel: _channel, avatar: _avatar, teachers: _teachers, ...changes }, secrets, published } = fromInput(key, input);
+      await facilitators.checkChosen(changes.facilitators);
       const notBefore = ctx.clock().toISOString();
       await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, secrets, published, notBefore }, metadata(actor));
     },

@@ -18,7 +18,7 @@ export {
   type ApiVideo, type ShownDetail,
 } from './facts.ts';
 export { articleKey, type Article } from './article.ts';
-export type { Facilitator } from './facilitator.ts';
+export type { Facilitator, FacilitatorFields } from './facilitator.ts';
 export { OFFER_CURRENCIES, type AdminProduct, type Listed, type Offer } from './queries.ts';
 export type { ProductInput } from './handlers.ts';
 export { DEMO_KEYS } from './seed/products.ts';

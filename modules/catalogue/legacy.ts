@@ -7,7 +7,7 @@ import { JOIN_OPENS_MINUTES, type Bilingual, type DetailLine, type Product } fro
 import { warsawClock } from './facts.ts';
 
 /** A product as recorded before issue 21: the free-text fields, and none of the structured ones. */
-export type LegacyProduct = Omit<Product, StructuredField> & Partial<Pick<Product, StructuredField>> & {
+export type LegacyProduct = Omit<Product, StructuredField | 'facilitators'> & Partial<Pick<Product, StructuredField | 'facilitators'>> & {
   day?: Bilingual; date?: string; duration?: Bilingual;
 };
 type StructuredField = 'days' | 'dailyEnd' | 'breakTime' | 'place' | 'hours' | 'joinOpensMinutes';

@@ -61,7 +61,13 @@ export type Product = {
   isOnline: boolean;
   thumbnail: string;
   videoSrc: string | null;
-  /** The facilitator leading it, and their avatar. */
+  /**
+   * The facilitators leading it, by id, the first leading: `channel`, `avatar` and `teachers` are then derived from
+   * them whenever the product is read (teachers.ts). Absent only in products recorded before facilitators were
+   * catalogue items, until the start-up migration (`adoptTeachers`) records their choice.
+   */
+  facilitators: string[];
+  /** The facilitator leading it, and their avatar: derived from `facilitators` when read. */
   channel: string;
   avatar: string;
   heroDesc: Bilingual;
@@ -73,6 +79,7 @@ export type Product = {
   final: Bilingual;
   certificate: string | null;
   recordingAvailable: boolean;
+  /** Derived from `facilitators` when read. */
   teachers: Teacher[];
   price: [Price, Price, Price];
   groupSize: { min: number; max: number };

@@ -1,7 +1,7 @@
 import type { ModuleTx } from '../shared/db/index.ts';
 import type { Projection, RecordedEvent } from '../shared/events/index.ts';
 import type { ArticleEvent } from './article.ts';
-import type { FacilitatorEvent } from './facilitator.ts';
+import type { Facilitator, FacilitatorEvent } from './facilitator.ts';
 import { withoutLegacyText } from './legacy.ts';
 import type { Product, ProductEvent } from './product.ts';
 import type { CatalogueTables } from './schema.ts';
@@ -50,6 +50,25 @@ export const catalogueProjection: Projection = {
         const f = event.data.facilitator;
         await tx.insertInto('catalogue_facilitators').values({ id: f.id, position: f.position, doc: JSON.stringify(f) })
           .onConflict((c) => c.column('id').doUpdateSet({ position: f.position, doc: JSON.stringify(f) })).execute();
+        return;
+      }
+      case 'FacilitatorRevised': {
+        const current = await tx.selectFrom('catalogue_facilitators').select('doc').where('id', '=', event.data.id).executeTakeFirst();
+        if (!current) return;
+        const doc = JSON.stringify({ ...(current.doc as Facilitator), ...event.data.changes });
+        await tx.updateTable('catalogue_facilitators').set({ doc }).where('id', '=', event.data.id).execute();
+        return;
+      }
+      case 'FacilitatorRetired':
+        await tx.deleteFrom('catalogue_facilitators').where('id', '=', event.data.id).execute();
+        return;
+      case 'FacilitatorsReordered': {
+        const rows = await tx.selectFrom('catalogue_facilitators').select(['id', 'doc']).where('id', 'in', event.data.order.length > 0 ? event.data.order : ['']).execute();
+        for (const row of rows) {
+          const position = event.data.order.indexOf(row.id) + 1;
+          await tx.updateTable('catalogue_facilitators').set({ position, doc: JSON.stringify({ ...(row.doc as Facilitator), position }) })
+            .where('id', '=', row.id).execute();
+        }
         return;
       }
       case 'ArticlePublished': {

@@ -6,22 +6,30 @@ import type { OwnershipPort } from './ports.ts';
 import { toApiVideo } from './facts.ts';
 import { CATEGORIES, isUpcoming, priceIn, type Category, type Currency, type Product, type ProductSecrets } from './product.ts';
 import type { CatalogueTables } from './schema.ts';
+import { withFacilitators } from './teachers.ts';
 
 /** Read-only questions about the read models. Only `productWithLinks` (for purchases) selects the live or recording link. */
 export function catalogueQueries(db: ModuleDb<CatalogueTables>) {
   const all = () => db.selectFrom('catalogue_products');
+  const facilitators = async (): Promise<Facilitator[]> =>
+    (await db.selectFrom('catalogue_facilitators').select('doc').orderBy('position').orderBy('id').execute()).map((r) => r.doc as Facilitator);
+  /** Products as recorded, each with its teachers read from its facilitators (teachers.ts). */
+  const derived = async <T>(rows: T[], doc: (row: T) => unknown): Promise<Product[]> => {
+    if (rows.length === 0) return [];
+    const byId = new Map((await facilitators()).map((f) => [f.id, f]));
+    return rows.map((r) => withFacilitators(doc(r) as Product, byId));
+  };
+  const one = async <T>(row: T | undefined, doc: (row: T) => unknown): Promise<Product | null> => (row ? (await derived([row], doc))[0]! : null);
   /** What the public pages may show: published products only. */
   const products = () => all().select('doc').where('published', '=', true);
   return {
     /** A published product (an unpublished one is gone from the public pages). */
     async product(key: string): Promise<Product | null> {
-      const row = await products().where('key', '=', key).executeTakeFirst();
-      return row ? (row.doc as Product) : null;
+      return one(await products().where('key', '=', key).executeTakeFirst(), (r) => r.doc);
     },
     /** A product as its owners see it (My Recordings, the watch page), published or not. */
     async ownedProduct(key: string): Promise<Product | null> {
-      const row = await all().select('doc').where('key', '=', key).executeTakeFirst();
-      return row ? (row.doc as Product) : null;
+      return one(await all().select('doc').where('key', '=', key).executeTakeFirst(), (r) => r.doc);
     },
     /**
      * The product with its live and recording links, and whether it is on sale (published). Server-side only: the
@@ -29,12 +37,13 @@ export function catalogueQueries(db: ModuleDb<CatalogueTables>) {
      */
     async productWithLinks(key: string): Promise<{ product: Product; links: ProductSecrets; published: boolean } | null> {
       const row = await all().select(['doc', 'live_link', 'recording_link', 'published']).where('key', '=', key).executeTakeFirst();
-      return row ? { product: row.doc as Product, links: { liveLink: row.live_link, recordingLink: row.recording_link }, published: row.published } : null;
+      return row ? { product: (await one(row, (r) => r.doc))!, links: { liveLink: row.live_link, recordingLink: row.recording_link }, published: row.published } : null;
     },
     /** The admin's catalogue: every product, published or not, with its links, soonest first. */
     async adminProducts(): Promise<AdminProduct[]> {
       const rows = await all().select(['doc', 'live_link', 'recording_link', 'published']).orderBy('starts_at').orderBy('key').execute();
-      return rows.map((r) => ({ ...(r.doc as Product), liveLink: r.live_link, recordingLink: r.recording_link, published: r.published }));
+      const products = await derived(rows, (r) => r.doc);
+      return rows.map((r, i) => ({ ...products[i]!, liveLink: r.live_link, recordingLink: r.recording_link, published: r.published }));
     },
     /** The product a payment-provider price id belongs to. */
     async productKeyForPrice(priceId: string): Promise<string | null> {
@@ -45,12 +54,10 @@ export function catalogueQueries(db: ModuleDb<CatalogueTables>) {
     async products(category?: Category): Promise<Product[]> {
       let q = products().orderBy('starts_at', 'asc').orderBy('key');
       if (category) q = q.where('category', '=', category);
-      return (await q.execute()).map((r) => r.doc as Product);
+      return derived(await q.execute(), (r) => r.doc);
     },
-    async facilitators(): Promise<Facilitator[]> {
-      const rows = await db.selectFrom('catalogue_facilitators').select('doc').orderBy('position').execute();
-      return rows.map((r) => r.doc as Facilitator);
-    },
+    /** The gallery's order. */
+    facilitators,
     /** Newest first. */
     async articles(): Promise<Article[]> {
       return db.selectFrom('catalogue_articles').select(['key', 'title', 'description', 'link'])

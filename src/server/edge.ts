@@ -48,6 +48,11 @@ const BODY_IGNORED = new Set(['/unsubscribe/[token]']);
  * the action needs the link's unguessable token, uses no cookie and only ever removes mail.
  */
 export const CROSS_SITE_ALLOWED = new Set(['/unsubscribe/[token]']);
+/**
+ * Routes that read their own body as a stream of bytes (an admin's upload), up to their own limit, checked after
+ * the caller is known (src/server/upload.ts): the edge leaves the body unread.
+ */
+export const STREAMED_BODIES = new Set(['/api/admin/media']);
 /** Endpoints that also take a plain HTML form post (the navbar's log-out button works without script). */
 const FORM_ENDPOINTS = new Set(['/logout']);
 
@@ -111,6 +116,7 @@ export async function checkMethod(method: string, pattern: string, kind: RouteKi
 export async function readBody(request: Request, pattern: string, kind: RouteKind): Promise<Body | EdgeRefusal> {
   if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return { kind: 'none' };
   const declared = Number(request.headers.get('content-length') ?? '0');
+  if (STREAMED_BODIES.has(pattern)) return { kind: 'none' };
   if (declared > MAX_BODY_BYTES) return { status: 413, key: 'error.bodyTooLarge' };
   const bytes = await readLimited(request.clone());
   if (bytes === null) return { status: 413, key: 'error.bodyTooLarge' };

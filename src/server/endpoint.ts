@@ -89,9 +89,12 @@ export function endpoint<B extends Schema | undefined = undefined, P extends Sch
         return problem(spec.failure, 500);
       }
       const known = ERRORS[error.code] as { status: number; key: MessageKey; expose?: boolean; field?: string };
+      // An exposed error's data also fills its message's blanks ("… used by {products}").
+      const vars = known.expose && error.data ? Object.fromEntries(Object.entries(error.data).filter(([, x]) => typeof x === 'string' || typeof x === 'number')) : undefined;
+      const message = t(known.key, vars as Record<string, string | number> | undefined);
       // A refusal about one field of a form names it, as a schema issue would.
-      const field = known.field ? { issues: [{ field: known.field, message: t(known.key) }] } : {};
-      return problem(known.key, known.status, known.expose ? error.data : field);
+      const field = known.field ? { issues: [{ field: known.field, message }] } : {};
+      return json({ message, ...(known.expose ? error.data : field) }, known.status);
     }
   };
 }

@@ -7,6 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { astroNodeHandler } from './astro-internals.ts';
 import { getRuntime } from './runtime.ts';
+import { uploadedFiles } from './uploaded-files.ts';
 
 const runtime = await getRuntime();
 // React is loaded from node_modules, not bundled: without NODE_ENV it runs its development build, several
@@ -16,9 +17,11 @@ const handler = await astroNodeHandler(() => import('@astrojs/node/server.js'));
 const { loadStaticFiles, startFrontServer } = await import('./page-cache/index.ts');
 
 const { HOST: host, PORT: port, SERVER_CERT_PATH, SERVER_KEY_PATH } = runtime.config;
+const buildFiles = loadStaticFiles(fileURLToPath(new URL('../client/', import.meta.url)));
+const uploads = uploadedFiles(runtime.services.media);
 startFrontServer({
   astro: (req, res) => void handler(req, res),
-  serveStatic: loadStaticFiles(fileURLToPath(new URL('../client/', import.meta.url))),
+  serveStatic: (req, res) => buildFiles(req, res) || uploads(req, res),
   trust: runtime.config.TRUST_PROXY,
   observer: runtime.http,
   host,

@@ -102,7 +102,8 @@ export function observeHttp(log: Logger, opts: { hsts: boolean; trust: TrustProx
     const path = (request.url ?? '/').split('?')[0];
     log.info({
       requestId: request.headers['x-request-id'],
-      ip: resolveClient(request.socket.remoteAddress, (name) => request.headers[name], opts.trust).ip,
+      // An answer sent before the body was read (an upload refused 413) may finish after Node let go of its socket.
+      ip: resolveClient(request.socket?.remoteAddress, (name) => request.headers[name], opts.trust).ip,
       method: request.method,
       path,
       status: response.statusCode,

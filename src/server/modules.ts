@@ -5,10 +5,12 @@ import { isDomainError } from '../../modules/shared/kernel/index.ts';
 import { createCatalogue, isEventOver } from '../../modules/catalogue/index.ts';
 import { createContact } from '../../modules/contact/index.ts';
 import { createMailing } from '../../modules/mailing/index.ts';
+import { createMedia } from '../../modules/media/index.ts';
 import { createPurchases } from '../../modules/purchases/index.ts';
 import type { RecordedEvent } from '../../modules/shared/events/index.ts';
 import type { ModuleContext } from '../../modules/shared/kernel/index.ts';
 import { usersConcerned, type LogFreshness } from '../../modules/shared/memory/index.ts';
+import { join } from 'node:path';
 import type { OutboxHandler } from '../../modules/shared/outbox/index.ts';
 import { productForSale } from './catalogue-for-sale.ts';
 import { invalidatePages, userTag } from './page-cache/index.ts';
@@ -22,6 +24,7 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
   // The catalogue asks purchases who owns what; purchases is built below and asked only when a page renders.
   const catalogue = createCatalogue(ctx, { ownership: { ownedKeys: (userId) => purchases.ownedKeys(userId), ownershipChangesAt: (userId) => purchases.accessChangesAt(userId), linksFor: (userId, key) => purchases.linksFor(userId, key) } }, { behind: () => options.log?.isBehind?.() ?? false });
   const contact = createContact(ctx);
+  const media = createMedia({ dir: join(ctx.config.DATA_DIR, 'uploads') });
   // Purchases and accounts need each other (the profile lists purchases, a purchase mails its buyer): each port's
   // methods reach the other module when called, never patched in after construction.
   const purchases = createPurchases(ctx, {
@@ -64,7 +67,7 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
   for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections]) ctx.store.addProjection(projection);
   const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers };
   return {
-    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit },
+    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media },
     outboxHandlers,
     /** Topics delivered by a worker of their own (campaign mail), with its lease, batch size and sends at once. */
     outboxLanes: [campaigns.lane],
@@ -82,6 +85,9 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
       await accounts.seed();
       await catalogue.seed();
       await catalogue.migrateLegacyProducts();
+      // Products recorded before facilitators were chosen get them, through the kernel (facilitator-commands.ts).
+      const adopted = await catalogue.adoptTeachers();
+      if (adopted > 0) ctx.log.info({ products: adopted }, 'products now name their facilitators');
     },
   };
 }

@@ -58,8 +58,9 @@ const ProductFields = v.object({
   isOnline: v.boolean(INVALID),
   thumbnail: media,
   videoSrc: v.nullable(media),
-  channel: text(300),
-  avatar: media,
+  // Facilitator ids, the first leading; the pages read their names, photos and bios from them.
+  facilitators: v.pipe(v.array(v.pipe(v.string(INVALID), v.regex(/^[\w-]{1,100}$/, INVALID)), INVALID), v.maxLength(20, INVALID),
+    v.check((ids) => new Set(ids).size === ids.length, INVALID)),
   heroDesc: bilingual(10_000),
   whyWatch: v.pipe(v.array(v.object({ title: bilingual(300), desc: bilingual(2000) }, INVALID), INVALID), v.maxLength(50, INVALID)),
   subDesc: bilingual(10_000),
@@ -67,7 +68,6 @@ const ProductFields = v.object({
   final: bilingual(10_000),
   certificate: v.nullable(media),
   recordingAvailable: v.boolean(INVALID),
-  teachers: v.pipe(v.array(v.object({ img: media, text: text(300), desc: text(10_000), descEn: text(10_000) }, INVALID), INVALID), v.maxLength(50, INVALID)),
   price: v.tuple([price('USD'), price('PLN'), price('EUR')], PRICE),
   groupSize: v.pipe(
     v.object({ min: headcount, max: headcount }, GROUP),

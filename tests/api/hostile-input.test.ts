@@ -23,6 +23,9 @@ const ROUTES: [string, string][] = [
   ['GET', '/unsubscribe/{p}'], ['POST', '/unsubscribe/{p}'],
   // who paid what: grants by hand, the attendee list's CSV separator
   ['POST', '/api/admin/grants'], ['DELETE', '/api/admin/grants/{p}'], ['GET', '/api/admin/attendees/x?format=csv&separator={p}'],
+  // uploads and facilitators
+  ['POST', '/api/admin/media'], ['POST', '/api/admin/media?kind={p}'], ['GET', '/media/uploads/{p}'],
+  ['POST', '/api/admin/facilitators'], ['PUT', '/api/admin/facilitators/{p}'], ['DELETE', '/api/admin/facilitators/{p}'], ['PUT', '/api/admin/facilitators/order'],
 ];
 
 const hostileText = fc.oneof(
@@ -36,7 +39,7 @@ const jsonish = fc.letrec((tie) => ({
 })).value;
 const fields = fc.dictionary(fc.constantFrom('name', 'email', 'password', 'repeat', 'phone', 'token', 'newPassword', 'priceId', 'video',
   'fromName', 'message', 'language', 'action', 'locale', 'title', 'description', 'link', 'key', 'everywhere',
-  'subject', 'body', 'target'), jsonish, { maxKeys: 8 });
+  'subject', 'body', 'target', 'avatar', 'role', 'bio', 'order', 'facilitators'), jsonish, { maxKeys: 8 });
 
 const body = fc.oneof(
   fields.map((f) => ({ type: 'application/json', data: JSON.stringify(f) as string | Uint8Array })),

@@ -275,7 +275,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 768, height: 1024
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (overflow > 0) found.push(`${where}: the page is ${overflow} px wider than the window`);
     };
-    for (const tab of ['Articles', 'Attendees', 'Users', 'Mass e-mail', 'Catalogue', 'Audit trail', 'Dev mailbox']) {
+    for (const tab of ['Articles', 'Attendees', 'Users', 'Mass e-mail', 'Catalogue', 'Facilitators', 'Audit trail', 'Dev mailbox']) {
       const section = await openSection(page, tab);
       await expect(section.locator('.spinner')).toHaveCount(0);
       if (tab === 'Attendees') await section.getByLabel('Event').selectOption(DEMO_KEYS.shame);

@@ -60,7 +60,7 @@ export function demoProducts(now: Date): Seed[] {
     details: [],
     final: line('Dla psychoterapeutów w szkoleniu i praktykujących. Uczestnicy otrzymują zaświadczenie o 25,5 godzinach szkolenia.',
       'For therapists in training and in practice. Participants receive a certificate for 25.5 training hours.'),
-    certificate: '/media/certificate.svg', recordingAvailable: false, teachers: [teacher('marta-zielinska')],
+    certificate: '/media/certificate.svg', recordingAvailable: false, facilitators: ['marta-zielinska'], teachers: [teacher('marta-zielinska')],
     price: prices('shame', 630, 2290, 540), groupSize: { min: 10, max: 16 },
   };
 
@@ -78,7 +78,7 @@ export function demoProducts(now: Date): Seed[] {
     subDesc: line('Nagranie jest dostępne przez 90 dni od daty spotkania.', 'The recording is available for 90 days from the meeting date.'),
     details: [],
     final: line('Dla terapeutów i studentów psychoterapii. Zaświadczenie o 8 godzinach szkolenia.', 'For therapists and psychotherapy students. Certificate for 8 training hours.'),
-    certificate: '/media/certificate.svg', recordingAvailable: true, teachers: [teacher('helena-maj')],
+    certificate: '/media/certificate.svg', recordingAvailable: true, facilitators: ['helena-maj'], teachers: [teacher('helena-maj')],
     price: prices('contact_styles', 165, 619, 145), groupSize: { min: 10, max: 16 },
   };
 
@@ -94,7 +94,7 @@ export function demoProducts(now: Date): Seed[] {
     subDesc: line('Nagranie jest dostępne przez 90 dni od daty spotkania.', 'The recording is available for 90 days from the meeting date.'),
     details: [],
     final: line('Dla terapeutów pracujących z traumą i osób w szkoleniu. Zaświadczenie o 3 godzinach.', 'For therapists working with trauma and people in training. Certificate for 3 hours.'),
-    certificate: null, recordingAvailable: true, teachers: [teacher('jan-kowalczyk')],
+    certificate: null, recordingAvailable: true, facilitators: ['jan-kowalczyk'], teachers: [teacher('jan-kowalczyk')],
     price: prices('trauma', 77, 299, 68), groupSize: { min: 10, max: 16 },
   };
 
@@ -110,7 +110,7 @@ export function demoProducts(now: Date): Seed[] {
     subDesc: line('Warsztat łączy krótkie wykłady z pracą w grupie procesowej.', 'Short lectures alternate with work in a process group.'),
     details: [],
     final: line('Dla prowadzących grupy i terapeutów w szkoleniu. Zaświadczenie o 25,5 godzinach szkolenia.', 'For group leaders and therapists in training. Certificate for 25.5 training hours.'),
-    certificate: '/media/certificate.svg', recordingAvailable: false, teachers: [teacher('tomasz-wrona'), teacher('marta-zielinska')],
+    certificate: '/media/certificate.svg', recordingAvailable: false, facilitators: ['tomasz-wrona', 'marta-zielinska'], teachers: [teacher('tomasz-wrona'), teacher('marta-zielinska')],
     price: prices('field_theory', 630, 2290, 540), groupSize: { min: 10, max: 16 },
   };
 
@@ -142,7 +142,7 @@ export function demoProducts(now: Date): Seed[] {
     final: line(
       'Dla psychoterapeutów w szkoleniu, absolwentów szkół psychoterapii oraz osób spoza zawodu, które mają za sobą co najmniej dwa lata terapii indywidualnej. Zaświadczenie o 50 godzinach jest uznawane przez dwa towarzystwa certyfikujące.',
       'For psychotherapists in training, graduates of psychotherapy schools, and non-psychotherapists with at least two years of individual therapy. The 50-hour certificate counts towards two professional certification bodies.'),
-    certificate: '/media/certificate.svg', recordingAvailable: false, teachers: [teacher('ewa-lis'), teacher('jan-kowalczyk')],
+    certificate: '/media/certificate.svg', recordingAvailable: false, facilitators: ['ewa-lis', 'jan-kowalczyk'], teachers: [teacher('ewa-lis'), teacher('jan-kowalczyk')],
     price: prices('breath', 610, 2200, 520), groupSize: { min: 8, max: 14 },
   };
 

@@ -4,6 +4,7 @@ import AttendeesSection from './AttendeesSection.tsx';
 import AuditSection from './AuditSection.tsx';
 import CatalogueSection from './CatalogueSection.tsx';
 import EmailSection from './EmailSection.tsx';
+import FacilitatorsSection from './FacilitatorsSection.tsx';
 import InboxSection from './InboxSection.tsx';
 import MailboxSection from './MailboxSection.tsx';
 import { PanelContext, sayFrom, type PanelMessages } from './messages.ts';
@@ -16,6 +17,7 @@ const SECTIONS = {
   inbox: () => <InboxSection />,
   email: () => <EmailSection />,
   catalogue: () => <CatalogueSection />,
+  facilitators: () => <FacilitatorsSection />,
   audit: () => <AuditSection />,
   mailbox: () => <MailboxSection />,
 } satisfies Record<string, () => ReactNode>;

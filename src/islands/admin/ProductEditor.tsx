@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Bilingual, Category } from '../../../modules/catalogue/index.ts';
 import { request } from './api.ts';
+import FacilitatorPicker from './FacilitatorPicker.tsx';
 import { BilingualField, CheckField, FieldError, LanguageHeads, ListField, NumberField, TextField } from './fields.tsx';
+import MediaField from './MediaField.tsx';
 import { usePanel, type PanelKey } from './messages.ts';
 import { CATEGORIES, issueAt, issuesOf, optional, type Draft, type FieldIssues } from './product-draft.ts';
 import ScheduleFields from './ScheduleFields.tsx';
@@ -66,7 +68,6 @@ export default function ProductEditor({ productKey, initial, heading, onSaved, o
             </select>
             <FieldError id="product-category" error={at('category')} />
           </div>
-          <TextField id="product-channel" label={c('channel')} value={draft.channel} onChange={set('channel')} error={at('channel')} />
           <NumberField id="product-group-min" label={c('groupMin')} value={draft.groupSize.min} error={at('groupSize.min')}
             onChange={(min) => set('groupSize')({ ...draft.groupSize, min })} />
           <NumberField id="product-group-max" label={c('groupMax')} value={draft.groupSize.max} error={at('groupSize.max')}
@@ -96,24 +97,14 @@ export default function ProductEditor({ productKey, initial, heading, onSaved, o
           <BilingualField id={`details-${n}-value`} label={c('detailValue')} value={d.value} onChange={(value) => setLine({ ...d, value })} errors={inBoth(`details.${n}.value`)} />
         </>)} />
 
-      <ListField id="teachers" legend={c('teachers')} items={draft.teachers} onChange={set('teachers')} blank={() => ({ img: '', text: '', desc: '', descEn: '' })}
-        item={(tc, setTeacher, n) => (<>
-          <div className="admin-grid">
-            <TextField id={`teachers-${n}-text`} label={c('teacherText')} value={tc.text} onChange={(text) => setTeacher({ ...tc, text })} error={at(`teachers.${n}.text`)} />
-            <TextField id={`teachers-${n}-img`} label={c('teacherImg')} value={tc.img} onChange={(img) => setTeacher({ ...tc, img })} error={at(`teachers.${n}.img`)} />
-          </div>
-          <BilingualField id={`teachers-${n}-desc`} label={c('teacherDesc')} value={{ pl: tc.desc, en: tc.descEn }} long
-            errors={{ pl: at(`teachers.${n}.desc`), en: at(`teachers.${n}.descEn`) }}
-            onChange={(d) => setTeacher({ ...tc, desc: d.pl, descEn: d.en })} />
-        </>)} />
+      <FacilitatorPicker value={draft.facilitators} onChange={set('facilitators')} error={at('facilitators')} />
 
       <fieldset>
         <legend>{c('media')}</legend>
         <div className="admin-grid">
-          <TextField id="product-thumbnail" label={c('thumbnail')} value={draft.thumbnail} onChange={set('thumbnail')} error={at('thumbnail')} />
-          <TextField id="product-video" label={c('videoSrc')} value={draft.videoSrc ?? ''} onChange={(v) => set('videoSrc')(optional(v))} error={at('videoSrc')} />
-          <TextField id="product-avatar" label={c('avatar')} value={draft.avatar} onChange={set('avatar')} error={at('avatar')} />
-          <TextField id="product-certificate" label={c('certificate')} value={draft.certificate ?? ''} onChange={(v) => set('certificate')(optional(v))} error={at('certificate')} />
+          <MediaField id="product-thumbnail" kind="image" label={c('thumbnail')} value={draft.thumbnail || null} onChange={(v) => set('thumbnail')(v ?? '')} error={at('thumbnail')} />
+          <MediaField id="product-video" kind="video" optional label={c('videoSrc')} value={draft.videoSrc} onChange={set('videoSrc')} error={at('videoSrc')} />
+          <MediaField id="product-certificate" kind="image" optional label={c('certificate')} value={draft.certificate} onChange={set('certificate')} error={at('certificate')} />
         </div>
         <CheckField id="product-recording-available" label={c('recordingAvailable')} checked={draft.recordingAvailable} onChange={set('recordingAvailable')} />
       </fieldset>

@@ -10,16 +10,16 @@ export function emptyDraft(): Draft {
   return {
     category: 'seminar', title: '', titleEn: '', startsAt: '', days: 1, dailyEnd: '', breakTime: null, place: both(), hours: null,
     joinOpensMinutes: JOIN_OPENS_MINUTES, isOnline: true,
-    thumbnail: '', videoSrc: null, channel: '', avatar: '', heroDesc: both(), whyWatch: [], subDesc: both(), details: [],
-    final: both(), certificate: null, recordingAvailable: false, teachers: [],
+    thumbnail: '', videoSrc: null, facilitators: [], heroDesc: both(), whyWatch: [], subDesc: both(), details: [],
+    final: both(), certificate: null, recordingAvailable: false,
     price: [{ price: Number.NaN, name: 'USD' }, { price: Number.NaN, name: 'PLN' }, { price: Number.NaN, name: 'EUR' }],
     groupSize: { min: Number.NaN, max: Number.NaN }, liveLink: null, recordingLink: null, published: true,
   };
 }
 
-/** The form of an existing product: everything the admin list gives but the key. */
+/** The form of an existing product: everything the admin list gives but the key and what is derived (the teachers). */
 export function draftOf(product: AdminProduct): Draft {
-  const { key: _key, price, ...input } = product;
+  const { key: _key, channel: _channel, avatar: _avatar, teachers: _teachers, price, ...input } = product;
   // A price's id is the server's: the form holds only amounts.
   return { ...structuredClone(input), price: price.map((p) => ({ price: p.price, name: p.name })) as Draft['price'] };
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Dialog from '../shared/Dialog.tsx';
+import Picture from '../shared/Picture.tsx';
 
 export type UpcomingItem = { key: string | null; title: string; dayLine: string; desc: string; thumbnail: string; href: string | null };
 type Props = { items: UpcomingItem[]; learnMore: string; closeLabel: string };
@@ -13,7 +14,7 @@ export default function ComingSoon({ items, learnMore, closeLabel }: Props) {
         {items.map((item, i) => (
           <li key={item.key ?? i} style={{ animationDelay: `${i * 40}ms` }}>
             <button type="button" className="soon-card" onClick={() => setOpen(item)}>
-              <img src={item.thumbnail} alt="" width={480} height={270} loading="lazy" />
+              <Picture src={item.thumbnail} alt="" width={480} height={270} sizes="(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 80vw" loading="lazy" />
               <span className="soon-card__title">{item.title}</span>
               <span className="soon-card__day">{item.dayLine}</span>
             </button>

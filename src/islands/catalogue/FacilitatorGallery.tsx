@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import PersonPanel from './PersonPanel.tsx';
+import Picture from '../shared/Picture.tsx';
 
 export type GalleryPerson = { id: string; name: string; avatar: string; role: string; bio: string };
 type Props = { people: GalleryPerson[]; hint: string; closeLabel: string };
@@ -37,7 +38,7 @@ export default function FacilitatorGallery({ people, hint, closeLabel }: Props) 
           <li key={p.id} className="gallery__item" style={{ animationDelay: `${i * 40}ms` }}>
             <button type="button" className="person" draggable={false}
               onClick={() => { if (!drag.current?.moved) setOpen(p); }}>
-              <img src={p.avatar} alt="" width={160} height={160} draggable={false} loading="lazy" />
+              <Picture src={p.avatar} alt="" width={160} height={160} sizes="160px" draggable={false} loading="lazy" />
               <span className="person__name">{p.name}</span>
               <span className="person__role">{p.role}</span>
             </button>

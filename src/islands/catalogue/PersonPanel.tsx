@@ -1,4 +1,5 @@
 import Dialog from '../shared/Dialog.tsx';
+import Picture from '../shared/Picture.tsx';
 
 export type PersonCard = { name: string; img: string; role?: string; text: string };
 
@@ -8,7 +9,7 @@ export default function PersonPanel({ person, onClose, closeLabel }: { person: P
     <Dialog open={person !== null} onClose={onClose} label={person?.name ?? ''} closeLabel={closeLabel} className="person-panel">
       {person && (
         <div className="person-panel__body">
-          <img src={person.img} alt="" width={120} height={120} />
+          <Picture src={person.img} alt="" width={120} height={120} sizes="120px" />
           <h3>{person.name}</h3>
           {person.role && <p className="person__role">{person.role}</p>}
           <p>{person.text}</p>

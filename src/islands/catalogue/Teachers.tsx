@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import PersonPanel from './PersonPanel.tsx';
+import Picture from '../shared/Picture.tsx';
 
 type Teacher = { img: string; name: string; desc: string };
 
@@ -12,7 +13,7 @@ export default function Teachers({ teachers, closeLabel }: { teachers: Teacher[]
         {teachers.map((t) => (
           <li key={t.name}>
             <button type="button" className="teacher" onClick={() => setOpen(t)}>
-              <img src={t.img} alt="" width={72} height={72} loading="lazy" />
+              <Picture src={t.img} alt="" width={72} height={72} sizes="72px" loading="lazy" />
               <span>{t.name}</span>
             </button>
           </li>
