@@ -146,7 +146,7 @@ describe('one source for every fact, the editor\'s per-field answers, and new ed
   });
 
   it('leaves out a purchase page section that has nothing to show, never an empty heading', async () => {
-    const input = await inputOf(DEMO_KEYS.shame, { title: 'Bez prowadzących', titleEn: 'No teachers yet', whyWatch: [], teachers: [], details: [] });
+    const input = await inputOf(DEMO_KEYS.shame, { title: 'Bez prowadzących', titleEn: 'No teachers yet', whyWatch: [], facilitators: [], details: [] });
     const created = await call('POST', '/api/admin/products', input);
     expect(created.status).toBe(201);
     const { key } = (await created.json()) as { key: string };
