@@ -7,7 +7,7 @@ import { purchasesOn, refusal } from './fixture.ts';
 /** A two-day live workshop with a recording, 10:00–14:00 Warsaw (summer time) on 4 and 5 May 2026. */
 const product: ProductForSale = {
   key: 'shame-workshop', title: { pl: 'Warsztat o wstydzie', en: 'Shame workshop' }, liveAt: new Date('2026-05-04T08:00:00.000Z'), durationMinutes: 240,
-  published: true, recordingLink: 'https://video.example/shame', liveLink: 'https://meet.example/shame', prices: [{ currency: 'PLN', amount: 900, priceId: 'pln' }],
+  published: true, recordingLink: 'media:recordings/shame.mp4', liveLink: 'https://meet.example/shame', prices: [{ currency: 'PLN', amount: 900, priceId: 'pln' }],
 };
 const listing = { key: product.key, title: 'Warsztat o wstydzie', titleEn: 'Shame workshop', startsAt: '2026-05-04T08:00:00.000Z', days: 2,
   dailyEnd: '14:00', recordingAvailable: true } as Product;
@@ -35,6 +35,9 @@ describe.each(backends)('withdrawing from a purchase on $name', (backend) => {
     const view = await purchases.withdrawalView(purchaseId);
     expect(view).toMatchObject({ buyer: { userId: 'u1', name: 'Ewa Nowak', email: 'ewa@example.com' }, right: { open: true, proRataMinor: 0, refundMinor: 90_000 } });
     now = new Date('2026-05-02T09:15:00.000Z');
+    // A recording link issued before the withdrawal (still within its own validity afterwards).
+    const issued = (await purchases.linksFor('u1', product.key)).watchURL!;
+    expect(await purchases.recordingAccess(product.key, new URL(issued, 'http://shop.test').searchParams)).toMatch(/shame\.mp4$/);
     const done = await purchases.withdraw({ purchaseId, via: 'link' });
     expect(done.withdrawal).toMatchObject({ via: 'link', proRataMinor: 0, refundMinor: 90_000, currency: 'PLN', statement: { buyer: 'u1', purchase: product.key } });
     expect((await store.readStream(`purchase-${purchaseId}`)).slice(-3)).toMatchObject([
@@ -46,6 +49,7 @@ describe.each(backends)('withdrawing from a purchase on $name', (backend) => {
     expect(await purchases.ownedKeys('u1')).toEqual([]);
     expect(await purchases.linksFor('u1', product.key)).toEqual({});
     expect((await purchases.watchDecision('u1', product.key))?.links).toEqual({});
+    expect(await refusal(purchases.recordingAccess(product.key, new URL(issued, 'http://shop.test').searchParams))).toBe('no-access');
     expect(await purchases.withdrawalOffers('u1')).toEqual([]);
     const [mail] = await mails();
     const payload = mail!.payload as { to: string; subject: string; text: string };
