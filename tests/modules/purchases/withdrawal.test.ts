@@ -70,7 +70,11 @@ describe.each(backends)('withdrawing from a purchase on $name', (backend) => {
     expect(await mails()).toHaveLength(1);
 
     const late = await bought('u3');
-    now = new Date('2026-05-30T22:00:00.000Z');
+    // Paid at 23:59:59 on 15 May (Warsaw): the 14 days are 16–29 May, so the period ends with 29 May (Warsaw midnight).
+    now = new Date('2026-05-29T21:59:59.999Z');
+    expect((await late.purchases.withdrawalOffers('u3')).map((o) => o.purchaseId)).toEqual([late.purchaseId]);
+    now = new Date('2026-05-29T22:00:00.000Z');
+    expect(await late.purchases.withdrawalOffers('u3')).toEqual([]);
     expect(await refusal(late.purchases.withdraw({ purchaseId: late.purchaseId, via: 'link' }))).toBe('withdrawal-period-over');
     expect((await late.purchases.withdrawalView(late.purchaseId)).right).toEqual({ open: false, refusal: 'withdrawal-period-over' });
   });
