@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
-import { bearer, buyWithDevCheckout, signUp } from '../support/accounts.ts';
+import { bearer, buyWithDevCheckout, firstAdminSignIn, signUp } from '../support/accounts.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 
@@ -8,12 +8,14 @@ import { startSmtp } from '../support/smtp.ts';
 describe('withdrawing from a purchase over HTTP (dev checkout)', () => {
   let server: RunningServer;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let admin: string;
   let buyers = 0;
   const newBuyer = () => signUp(server, smtp, `odstepujacy-${++buyers}@example.com`, 'Ewa Odstępująca');
 
   beforeAll(async () => {
     smtp = await startSmtp();
     server = await startServer({ SMTP_URL: smtp.url });
+    admin = (await firstAdminSignIn(server)).token;
   });
   afterAll(async () => { await server?.stop(); await smtp?.close(); });
 
@@ -113,6 +115,9 @@ describe('withdrawing from a purchase over HTTP (dev checkout)', () => {
     const second = await call('POST', buyer.token);
     expect([second.status, await second.json()]).toEqual([409, { message: 'Odstąpienie od tej umowy zostało już przyjęte.' }]);
     await acknowledgement(buyer.email);
+    const trail = (await (await fetch(`${server.url}/api/admin/audit?type=purchase&subject=${DEMO_KEYS.contactStyles}&lang=en`, { headers: bearer(admin) })).json()) as
+      { items: { event: string; summary: string }[] };
+    expect(trail.items[0]).toMatchObject({ event: 'WithdrawalReceived', summary: expect.stringMatching(/^Withdrawal from the contract: .+, Ewa Odstępująca, .+ PLN to refund/) });
     expect((await page(`/watch-video/${DEMO_KEYS.contactStyles}`, buyer.token).then((r) => r.text()))).toContain('Brak dostępu');
   });
 });

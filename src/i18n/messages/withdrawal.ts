@@ -27,6 +27,7 @@ export const pl = {
   'withdrawal.refunded': 'Ten zakup został już zwrócony.',
   'withdrawal.periodOver': 'Termin na odstąpienie od tej umowy minął.',
   'withdrawal.rightEnded': 'Prawo odstąpienia od tej umowy wygasło (usługa została wykonana albo rozpoczęto odtwarzanie nagrania).',
+  'audit.summary.withdrawal': 'Odstąpienie od umowy: {product}, {buyer}, do zwrotu {amount} (za część wykonaną {proRata}), dostęp odebrany',
 } as const;
 
 export const en: Record<keyof typeof pl, string> = {
@@ -57,4 +58,5 @@ export const en: Record<keyof typeof pl, string> = {
   'withdrawal.refunded': 'This purchase has already been refunded.',
   'withdrawal.periodOver': 'The period to withdraw from this contract is over.',
   'withdrawal.rightEnded': 'The right to withdraw from this contract has ended (the service was provided or the recording was played).',
+  'audit.summary.withdrawal': 'Withdrawal from the contract: {product}, {buyer}, {amount} to refund ({proRata} for the part provided), access revoked',
 };
