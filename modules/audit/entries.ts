@@ -9,7 +9,7 @@ export type AuditType = (typeof AUDIT_TYPES)[number];
 
 /** The raw event types behind each kind (purchases, catalogue and accounts own them; campaigns adds CampaignStarted). */
 export const EVENT_TYPES: Record<AuditType, readonly string[]> = {
-  purchase: ['PurchaseCompleted', 'DuplicatePaymentReceived', 'PaymentMismatchReceived', 'AccessGranted', 'AccessRevoked'],
+  purchase: ['PurchaseCompleted', 'DuplicatePaymentReceived', 'PaymentMismatchReceived', 'AccessGranted', 'AccessRevoked', 'WithdrawalReceived'],
   refund: ['DuplicatePaymentRefunded'],
   campaign: ['CampaignStarted'],
   deletion: ['UserDeleted'],
@@ -27,6 +27,8 @@ export type AuditSubject =
   | { kind: 'paymentMismatch'; productKey: string; amount: number; currency: string; buyer: string | null; asked: { amount: number; currency: string } | null }
   | { kind: 'accessGranted'; productKey: string; buyer: string | null; reason: string }
   | { kind: 'accessRevoked'; productKey: string; buyer: string | null }
+  /** The buyer withdrew (issue 22): what they paid for the service provided stays, the rest is asked back. */
+  | { kind: 'withdrawal'; productKey: string; amount: number; currency: string; buyer: string | null; proRata: number }
   | { kind: 'refund'; productKey: string | null; amount: number; currency: string; buyer: string | null }
   | { kind: 'campaign'; campaignId: string | null; subject: string | null; target: string | null; recipients: number | null }
   | { kind: 'deletion'; userId: string | null }
@@ -47,6 +49,7 @@ export type AuditRef = { kind: 'product' | 'user' | 'campaign' | 'article'; id: 
 export const SUBJECT_PATHS: Readonly<Record<string, readonly string[]>> = {
   PurchaseCompleted: ['productKey'], DuplicatePaymentReceived: ['productKey'], PaymentMismatchReceived: ['productKey'],
   AccessGranted: ['productKey'], AccessRevoked: ['productKey'],
+  WithdrawalReceived: ['statement', 'purchase'],
   CampaignStarted: ['campaignId'], UserDeleted: ['userId'],
   ArticlePublished: ['article', 'key'], ArticleRemoved: ['key'],
   ProductPublished: ['product', 'key'], ProductRevised: ['key'], ProductUnpublished: ['key'], ProductRepublished: ['key'],
@@ -100,6 +103,11 @@ export function subjectOf(event: Pick<RecordedEvent, 'type' | 'data'>, lookups: 
       return { kind: 'accessGranted', productKey: text(d, 'productKey') ?? '', buyer: text(d, 'userId'), reason: text(d, 'reason') ?? '' };
     case 'AccessRevoked':
       return { kind: 'accessRevoked', productKey: text(d, 'productKey') ?? '', buyer: text(d, 'userId') };
+    case 'WithdrawalReceived': {
+      const statement = record(d, 'statement');
+      return { kind: 'withdrawal', productKey: text(statement, 'purchase') ?? '', amount: (number(d, 'refundMinor') ?? 0) / 100,
+        currency: text(d, 'currency') ?? '', buyer: text(statement, 'buyer'), proRata: (number(d, 'proRataMinor') ?? 0) / 100 };
+    }
     case 'DuplicatePaymentRefunded': {
       const origin = lookups.refundOrigin();
       return { kind: 'refund', productKey: origin.productKey, amount: number(d, 'amount') ?? 0, currency: text(d, 'currency') ?? '', buyer: origin.buyer };

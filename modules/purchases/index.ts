@@ -15,6 +15,7 @@ import { devProvider, stripeProvider, type StripeProvider } from './providers.ts
 import { purchasesQueries } from './queries.ts';
 import type { PurchasesTables } from './schema.ts';
 import { stripeWebhook } from './stripe-webhook.ts';
+import { withdrawalHandlers } from './withdrawal-handlers.ts';
 
 export { accessUntil, hasAccess, isOnSale, ACCESS_DAYS_AFTER_LIVE } from './access.ts';
 export { WebhookSignatureError, type ProviderSession, type WebhookOutcome } from './providers.ts';
@@ -25,6 +26,11 @@ export type { WebhookAnswer } from './stripe-webhook.ts';
 export { watchView, type WatchView, type WatchAccess } from './watch.ts';
 export { signRecordingPath, verifyRecordingLink, RECORDING_LINK_TTL_MS } from './recording-links.ts';
 export type { DevCheckoutView, Library, WatchDecision } from './queries.ts';
+export { withdrawalDeadline } from './withdrawal-period.ts';
+export { withdrawalLink, withdrawalToken, verifyWithdrawalToken } from './withdrawal-link.ts';
+export { withdrawalRight, type WithdrawalRight, type ConsentKind } from './withdrawal-right.ts';
+export { acknowledgementTexts, formatMinor } from './withdrawal-mail.ts';
+export type { WithdrawalView, WithdrawalOffer } from './withdrawal-handlers.ts';
 export type { PurchaseRule } from './purchase.ts';
 export type { Attendee, AttendeeList, AttendeeTotals, PaymentState } from './attendees.ts';
 export type { CheckoutLimits } from './limits.ts';
@@ -66,6 +72,8 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
     attendees: attendeeQueries(deps).attendees,
     /** The admin grants a product by hand (with a reason) and revokes such a grant. */
     ...grantHandlers(deps, queries),
+    /** The buyer withdraws from a purchase (signed link or My Recordings): statement, refund asked, access ended. */
+    ...withdrawalHandlers(deps, queries),
     // Commands: checkout, payment and playback.
     ...checkout,
     fulfil: fulfilment.fulfil,

@@ -3,7 +3,7 @@ import type { PurchaseEvent } from './purchase.ts';
 import type { PurchasesTables } from './schema.ts';
 
 const PURCHASE_EVENTS = new Set<string>(['CheckoutStarted', 'CheckoutExpired', 'PurchaseCompleted', 'DuplicatePaymentReceived', 'DuplicatePaymentRefunded',
-  'PaymentMismatchReceived', 'AccessGranted', 'AccessRevoked', 'PlaybackStarted']);
+  'PaymentMismatchReceived', 'AccessGranted', 'AccessRevoked', 'PlaybackStarted', 'PurchaseAccessEnded']);
 const isPurchaseEvent = (e: RecordedEvent): e is RecordedEvent & PurchaseEvent => PURCHASE_EVENTS.has(e.type);
 
 /** The purchases read model. Replay-safe: each event sets state rather than adding to it. */
@@ -59,6 +59,11 @@ export const purchasesProjection: Projection<PurchasesTables> = {
       }
       case 'AccessRevoked':
         await tx.updateTable('purchases').set({ status: 'revoked', revoked_at: event.data.revokedAt, updated_at: at })
+          .where('purchase_id', '=', event.data.purchaseId).execute();
+        return;
+      // Access ended before its window (a withdrawal): the row gives no access any more, like a revoked grant.
+      case 'PurchaseAccessEnded':
+        await tx.updateTable('purchases').set({ status: 'revoked', revoked_at: event.data.at, updated_at: at })
           .where('purchase_id', '=', event.data.purchaseId).execute();
         return;
       case 'PlaybackStarted':

@@ -33,6 +33,8 @@ export function auditSummary(entry: AuditEntry, t: Translate, lang: Lang): strin
       return t('audit.summary.accessGranted', { product, buyer, reason: s.reason });
     case 'accessRevoked':
       return t('audit.summary.accessRevoked', { product, buyer });
+    case 'withdrawal':
+      return t('audit.summary.withdrawal', { product, buyer, amount: money(s.amount, s.currency, lang), proRata: money(s.proRata, s.currency, lang) });
     case 'refund':
       return t('audit.summary.refund', { product, amount: money(s.amount, s.currency, lang), buyer });
     case 'campaign': {

@@ -37,6 +37,8 @@ const PAGE_POSTS: Record<string, Set<'json' | 'form'>> = {
   '/admin-sign-in/[token]': new Set(['form']),
   // The unsubscribe page's button and mail clients' RFC 8058 one-click POST.
   '/unsubscribe/[token]': new Set(['form']),
+  // The withdrawal page's confirm button (same-origin only, like every other form: no cookie needed, the link is the key).
+  '/odstapienie/[token]': new Set(['form']),
 };
 /**
  * Routes whose POST body is never read: the path alone says what to do. RFC 8058 lets a mail client send its

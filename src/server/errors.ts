@@ -53,6 +53,14 @@ export const ERRORS = {
   'grant-reason-missing': { status: 400, key: 'grant.reasonMissing' },
   'grant-not-found': { status: 404, key: 'grant.notFound' },
   'grant-exists': { status: 409, key: 'grant.exists' },
+  // withdrawal from a purchase (issue 22)
+  'withdrawal-link-invalid': { status: 404, key: 'withdrawal.linkInvalid' },
+  'withdrawal-not-yours': { status: 403, key: 'withdrawal.notYours' },
+  'withdrawal-not-purchase': { status: 409, key: 'withdrawal.notPurchase' },
+  'withdrawal-exists': { status: 409, key: 'withdrawal.exists' },
+  'withdrawal-refunded': { status: 409, key: 'withdrawal.refunded' },
+  'withdrawal-period-over': { status: 410, key: 'withdrawal.periodOver' },
+  'withdrawal-right-ended': { status: 409, key: 'withdrawal.rightEnded' },
   // accounts and contact
   'invalid-credentials': { status: 401, key: 'accounts.invalidCredentials' },
   'unverified': { status: 403, key: 'accounts.unverified', expose: true },

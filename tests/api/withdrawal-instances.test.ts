@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
+import { bearer, buyWithDevCheckout, signUp } from '../support/accounts.ts';
+import { createPostgresDatabase, onPostgres, withoutPostgres } from '../support/databases.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { startSmtp } from '../support/smtp.ts';
+
+// Several instances can only share a server database; the embedded one belongs to one process.
+describe.skipIf(withoutPostgres)(onPostgres('a withdrawal on one instance ends access on the other at once'), () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let a: RunningServer;
+  let b: RunningServer;
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    smtp = await startSmtp();
+    const env = { DATABASE_URL: database.url, SMTP_URL: smtp.url, JWT_SECRET: 'instances-share-this-secret-0123456789abcdef' };
+    a = await startServer(env);
+    b = await startServer(env);
+  });
+  afterAll(async () => { await a?.stop(); await b?.stop(); await smtp?.close(); await database?.drop(); });
+
+  it('drops the buyer\'s cached pages, links and watch page on both instances before the answer arrives', async () => {
+    const { token } = await signUp(a, smtp, 'dwie-instancje-odstapienie@example.com', 'Ewa');
+    await buyWithDevCheckout(a, token, DEMO_KEYS.trauma, 'price_demo_trauma_pln');
+    const profile = async (server: RunningServer) => {
+      const res = await fetch(`${server.url}/profile`, { headers: bearer(token) });
+      return { cache: res.headers.get('x-astro-cache'), keys: ((await res.json()) as { purchasedVideos: { key: string }[] }).purchasedVideos.map((v) => v.key) };
+    };
+    for (const server of [a, b]) await expect.poll(async () => (await profile(server)).cache, { timeout: 15_000 }).toBe('HIT');
+    expect((await profile(b)).keys).toEqual([DEMO_KEYS.trauma]);
+    const html = await (await fetch(`${a.url}/video`, { headers: { cookie: `session=${token}` } })).text();
+    const link = /href="(\/odstapienie\/[^"]+)"/.exec(html)![1]!;
+
+    const done = await fetch(`${a.url}${link}`, { method: 'POST', headers: { origin: a.url, 'content-type': 'application/x-www-form-urlencoded' }, body: 'confirm=1' });
+    expect(done.status).toBe(200);
+    // No pause: the commit notifies the other instance before the answer reaches us.
+    for (const server of [b, a]) {
+      expect((await profile(server)).keys).toEqual([]);
+      const video = (await (await fetch(`${server.url}/api/videos/${DEMO_KEYS.trauma}`, { headers: bearer(token) })).json()) as Record<string, unknown>;
+      expect(video).not.toHaveProperty('watchURL');
+      expect(await (await fetch(`${server.url}/watch-video/${DEMO_KEYS.trauma}`, { headers: { cookie: `session=${token}` } })).text()).toContain('Brak dostępu');
+    }
+  });
+});
