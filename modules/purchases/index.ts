@@ -19,6 +19,11 @@ import { stripeWebhook } from './stripe-webhook.ts';
 export { accessUntil, hasAccess, isOnSale, ACCESS_DAYS_AFTER_LIVE } from './access.ts';
 export { WebhookSignatureError, type ProviderSession, type WebhookOutcome } from './providers.ts';
 export { confirmationTexts } from './confirmation-mail.ts';
+export { consentTexts, consentWording, CURRENT_CONSENTS, LEGAL_BASIS, type ConsentGiven } from './consents.ts';
+export {
+  CONSENT_KINDS, consentsNeeded, isConsentKind, lastDayOfWithdrawal, withdrawalDeadline, withinWithdrawalPeriod, WITHDRAWAL_DAYS,
+  type ConsentKind, type Performance,
+} from './withdrawal-period.ts';
 export { refundTexts } from './refund-mail.ts';
 export type { FulfilResult, RefundResult } from './fulfilment.ts';
 export type { WebhookAnswer } from './stripe-webhook.ts';

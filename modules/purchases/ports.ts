@@ -13,6 +13,10 @@ export type ProductForSale = {
   /** The event's start, an instant (Europe/Warsaw on the page). */
   liveAt: Date;
   durationMinutes: number;
+  /** When the live part ends (the last day's end of a multi-day training); absent: `durationMinutes` after `liveAt`. */
+  liveEndsAt?: Date;
+  /** A recording comes with the product (the catalogue's `recordingAvailable`); absent: none. */
+  recordingAvailable?: boolean;
   /** The days, daily hours and place as the catalogue writes them, for the confirmation mail; absent: the start's date and time. */
   when?: { pl: string; en: string };
   /** When the watch page's Join button appears (the catalogue's setting, before `liveAt`); absent: at `liveAt`. */
