@@ -15,10 +15,12 @@ import { devProvider, stripeProvider, type StripeProvider } from './providers.ts
 import { purchasesQueries } from './queries.ts';
 import type { PurchasesTables } from './schema.ts';
 import { stripeWebhook } from './stripe-webhook.ts';
+import { withdrawalLinks } from './withdrawal-link.ts';
 
 export { accessUntil, hasAccess, isOnSale, ACCESS_DAYS_AFTER_LIVE } from './access.ts';
 export { WebhookSignatureError, type ProviderSession, type WebhookOutcome } from './providers.ts';
-export { confirmationTexts } from './confirmation-mail.ts';
+export { confirmationTexts, withdrawalFormTexts } from './confirmation-mail.ts';
+export { withdrawalLinks, withdrawalPath, withdrawalTokens } from './withdrawal-link.ts';
 export { consentTexts, consentWording, CURRENT_CONSENTS, LEGAL_BASIS, type ConsentGiven } from './consents.ts';
 export {
   CONSENT_KINDS, consentsNeeded, isConsentKind, lastDayOfWithdrawal, withdrawalDeadline, withinWithdrawalPeriod, WITHDRAWAL_DAYS,
@@ -34,7 +36,7 @@ export type { PurchaseRule } from './purchase.ts';
 export type { Attendee, AttendeeList, AttendeeTotals, PaymentState } from './attendees.ts';
 export type { CheckoutLimits } from './limits.ts';
 export type {
-  BuyerLookup, ContactsLookup, Currency, PriceForSale, PriceLookup, ProductForSale, ProductLookup, PurchasesPorts,
+  BuyerLookup, ContactsLookup, Currency, PriceForSale, PriceLookup, ProductForSale, ProductLookup, PurchasesPorts, Terms,
 } from './ports.ts';
 export type { PurchasesDeps } from './deps.ts';
 
@@ -59,6 +61,7 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
   const limiter = createRateLimiter(deps.db, { clock: deps.clock });
   const checkout = checkoutHandlers(deps, queries, fulfilment, { limiter, limits: { ...defaultCheckoutLimits, ...options.limits } });
   const { activePurchase, purchasesOf, library, watchDecision, linksFor, recordingAccess, devCheckout } = queries;
+  const { withdrawalLink, verifyWithdrawalToken } = withdrawalLinks(deps.secret, ports.origin);
   const owned = ownedReads(deps.db, deps.clock, options.log);
   return {
     // Queries: what a buyer owns and may see now.
@@ -77,6 +80,8 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
     settleDueRefunds: fulfilment.settleDueRefunds,
     stripeWebhook: stripeWebhook(stripe, fulfilment),
     productKeyForPrice: ports.productKeyForPrice,
+    /** The signed link to a purchase's withdrawal page (`/odstapienie/{token}`), and the purchase a token names (null: forged). */
+    withdrawalLink, verifyWithdrawalToken,
     projections: [purchasesProjection],
     /** The Stripe webhook verifier, or null when payments run on the dev checkout. */
     stripe,

@@ -30,6 +30,9 @@ export type ProductForSale = {
   published: boolean;
 };
 
+/** The site's terms as a buyer agrees to them: a version, and the full text in one language. */
+export type Terms = { version: string; title: string; sections: { heading: string; paragraphs: string[] }[] };
+
 export type ProductLookup = (key: string) => Promise<ProductForSale | null>;
 
 /** Which product a payment-provider price id belongs to (the hand-off page only knows the price). */
@@ -55,6 +58,8 @@ export type PurchasesPorts = {
   contacts: ContactsLookup;
   /** The accounts module's user registered with an address, or null (the admin grants access by address). */
   userIdByEmail: (email: string) => Promise<string | null>;
+  /** The terms in force, in a language: the confirmation mail names their version and carries them in full. */
+  terms: (lang: 'pl' | 'en') => Terms;
   /** The site's public origin, for links in mail and the dev checkout. */
   origin: () => string;
 };
