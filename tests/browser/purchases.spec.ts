@@ -18,12 +18,22 @@ async function signedIn(context: BrowserContext, email: string) {
   await context.addCookies([{ name: 'session', value: token, url: server.url }]);
 }
 
-/** The purchase page's Buy now → terms → dev checkout → Pay, ending on My Recordings. */
-async function buy(page: Page, key: string) {
+/**
+ * The purchase page's Buy now → terms → the consents the product needs (each unticked, Buy now dimmed until every box
+ * is ticked) → dev checkout → Pay, ending on My Recordings.
+ */
+async function buy(page: Page, key: string, consents: RegExp[] = []) {
   await page.goto(`${server.url}/video-details/${key}`);
   await page.locator('astro-island:not([ssr])').first().waitFor();
   await page.getByTestId('buy-now').click();
-  await page.getByRole('checkbox').check();
+  const boxes = page.getByTestId('buy-panel').getByRole('checkbox');
+  await expect(boxes).toHaveCount(1 + consents.length);
+  for (const box of await boxes.all()) await expect(box).not.toBeChecked();
+  await page.locator('#accept-policy').check();
+  for (const consent of consents) {
+    await expect(page.getByTestId('checkout')).toHaveAttribute('aria-disabled', 'true');
+    await page.getByRole('checkbox', { name: consent }).check();
+  }
   await page.getByTestId('checkout').click();
   await expect(page).toHaveURL(/\/dev-checkout\//);
   await page.getByRole('button', { name: /^Zapłać/ }).click();
@@ -64,7 +74,8 @@ test('buy an upcoming event and a past one, count down, read the details (Join o
   await page.goto(`${server.url}/video-details/${DEMO_KEYS.shame}`);
   await expect(page).toHaveURL(new RegExp(`/watch-video/${DEMO_KEYS.shame}$`));
 
-  await buy(page, DEMO_KEYS.trauma);
+  // Over, and sold with its recording: the buyer consents to receiving it early and acknowledges losing the right.
+  await buy(page, DEMO_KEYS.trauma, [/^Wyrażam zgodę na dostarczenie nagrania \(treści cyfrowej\)/]);
   await page.goto(`${server.url}/watch-video/${DEMO_KEYS.trauma}`);
   await expect(page.getByText('Rozpoczęcie odtwarzania oznacza utratę prawa do odstąpienia od umowy (14 dni).')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'O materiale' })).toBeVisible();
