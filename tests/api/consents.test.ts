@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
+import { DEMO_KEYS, type AdminProduct } from '../../modules/catalogue/index.ts';
 import { consentTexts, lastDayOfWithdrawal, withdrawalFormTexts, withdrawalTokens } from '../../modules/purchases/index.ts';
-import { formatDate } from '../../modules/shared/text/index.ts';
+import { formatDate, warsawDaysFrom } from '../../modules/shared/text/index.ts';
 import { TERMS_VERSION } from '../../src/content/terms.ts';
 import { bearer, signUp } from '../support/accounts.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -17,10 +17,12 @@ describe('consents at checkout and the confirmation as the durable medium (dev c
   let server: RunningServer;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let buyers = 0;
+  let admin: Record<string, string>;
   const newBuyer = () => signUp(server, smtp, `zgody-${++buyers}@example.com`, 'Ewa Zgodna');
   beforeAll(async () => {
     smtp = await startSmtp();
-    server = await startServer({ SMTP_URL: smtp.url, JWT_SECRET });
+    server = await startServer({ SMTP_URL: smtp.url, JWT_SECRET, ADMIN_EMAILS: 'szefowa@example.com' });
+    admin = bearer((await signUp(server, smtp, 'szefowa@example.com', 'Anna Szefowa')).token);
   });
   afterAll(async () => { await server?.stop(); await smtp?.close(); });
 
@@ -104,5 +106,32 @@ describe('consents at checkout and the confirmation as the durable medium (dev c
     const mail = await confirmation(buyer.email);
     expect(mail.parsed.text).toContain('Przy tym zakupie nie wyrażono zgody na rozpoczęcie usługi ani dostarczenie nagrania');
     expect(mail.parsed.attachments.map((a) => a.filename)).toEqual(['event.ics', `regulamin-${TERMS_VERSION}.txt`]);
+  });
+
+  it('follows the catalogue: a live event within 14 days with a recording needs both consents, and after the start moves, only the recording one', async () => {
+    const call = (method: string, path: string, body: unknown) => fetch(`${server.url}${path}`,
+      { method, headers: { 'content-type': 'application/json', cookie: 'lang=en', ...admin }, body: JSON.stringify(body) });
+    const shame = ((await (await fetch(`${server.url}/api/admin/products`, { headers: admin })).json()) as AdminProduct[]).find((p) => p.key === DEMO_KEYS.shame)!;
+    const { key: _key, ...input } = shame;
+    const soon = { ...input, title: 'Zgody na wcześniej', titleEn: 'Consents early', recordingAvailable: true,
+      startsAt: warsawDaysFrom(new Date(), 3, 10).toISOString() };
+    const created = await call('POST', '/api/admin/products', soon);
+    expect(created.status).toBe(201);
+    const { key } = (await created.json()) as { key: string };
+    const buyer = await newBuyer();
+    const refused = await checkout(buyer.token, key, `${key}-eur`, ['recordingEarly'], 'en');
+    expect([refused.status, ((await refused.json()) as { consents: string[] }).consents]).toEqual([400, ['earlyStart', 'recordingEarly']]);
+    expect((await call('PUT', `/api/admin/products/${key}`, { ...soon, startsAt: warsawDaysFrom(new Date(), 20, 10).toISOString() })).status).toBe(200);
+    const later = await checkout(buyer.token, key, `${key}-eur`, ['earlyStart', 'recordingEarly'], 'en');
+    expect([later.status, ((await later.json()) as { consents: string[] }).consents]).toEqual([400, ['recordingEarly']]);
+    expect((await call('PUT', `/api/admin/products/${key}`, soon)).status).toBe(200);
+    const res = await checkout(buyer.token, key, `${key}-eur`, ['earlyStart', 'recordingEarly'], 'en');
+    expect(res.status).toBe(200);
+    await pay(((await res.json()) as { url: string }).url, buyer.token);
+    const text = (await confirmation(buyer.email)).parsed.text ?? '';
+    // Consented in English (the caller's language), quoted as given; the buyer's mail is in their own language (Polish).
+    expect(text).toContain(`„${consentTexts.en['consent.earlyStart.v1']}” (v1)`);
+    expect(text).toContain(`„${consentTexts.en['consent.recordingEarly.v1']}” (v1)`);
+    expect(text).toContain('Ponieważ przy zakupie zażądano rozpoczęcia usługi przed upływem terminu');
   });
 });
