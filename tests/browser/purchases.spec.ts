@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
+import { consentTexts } from '../../modules/purchases/index.ts';
 import { signUp } from '../support/accounts.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
@@ -106,6 +107,31 @@ test('buy an upcoming event and a past one, count down, read the details (Join o
   const copied = await other.request.get(`${server.url}${src}`);
   expect(copied.status(), 'a signed link is bound to its owner; a copy still works only until it expires').toBe(200);
   await stranger.close();
+});
+
+test('on a phone in English: the recording consent shows unticked in full, gates Buy now, and the confirmation quotes it word for word', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedIn(page.context(), 'telefon@example.com');
+  await page.goto(`${server.url}/video-details/${DEMO_KEYS.contactStyles}?lang=en`);
+  await page.locator('astro-island:not([ssr])').first().waitFor();
+  await page.getByTestId('buy-now').click();
+  const consent = page.getByRole('checkbox', { name: consentTexts.en['consent.recordingEarly.v1'] });
+  await expect(consent).not.toBeChecked();
+  await page.getByRole('checkbox', { name: 'I accept the policy' }).check();
+  await expect(page.getByTestId('checkout')).toHaveAttribute('aria-disabled', 'true');
+  await consent.scrollIntoViewIfNeeded();
+  await expect(consent).toBeInViewport();
+  await consent.check();
+  await expect(page.getByTestId('checkout')).toHaveAttribute('href', /\?zgody=recordingEarly$/);
+  await page.getByTestId('checkout').click();
+  await expect(page).toHaveURL(/\/dev-checkout\//);
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(/\/video#nowy-film$/);
+  // The account speaks Polish: the mail does too, quoting the consent as it was given, in English.
+  await expect.poll(() => smtp.received.find((m) => m.envelopeTo.includes('telefon@example.com') && m.parsed.subject?.startsWith('Potwierdzenie zakupu'))?.parsed.text ?? '',
+    { timeout: 15_000 }).toContain(`„${consentTexts.en['consent.recordingEarly.v1']}” (v1)`);
+  expect(errors).toEqual([]);
 });
 
 test('the watch page speaks English too, and a visitor without a session is denied', async ({ page }) => {
