@@ -27,16 +27,16 @@ export const consentTexts = {
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 
-export type ConsentKey = keyof (typeof consentTexts)['pl'];
+type ConsentKey = keyof (typeof consentTexts)['pl'];
 
 /** The wording shown today for each kind: a new version is a new key above, then named here. */
-export const CURRENT_CONSENTS: Record<ConsentKind, { version: string; key: ConsentKey }> = {
+const CURRENT_CONSENTS: Record<ConsentKind, { version: string; key: ConsentKey }> = {
   earlyStart: { version: 'v1', key: 'consent.earlyStart.v1' },
   recordingEarly: { version: 'v1', key: 'consent.recordingEarly.v1' },
 };
 
 /** The provisions under which each consent ends (or limits) the right of withdrawal. */
-export const LEGAL_BASIS: Record<ConsentKind, string> = {
+const LEGAL_BASIS: Record<ConsentKind, string> = {
   earlyStart: 'Art. 38 ust. 1 pkt 1 i art. 35 ustawy o prawach konsumenta; art. 8 ust. 8, art. 14 ust. 3 i art. 16 lit. a dyrektywy 2011/83/UE',
   recordingEarly: 'Art. 38 ust. 1 pkt 13 ustawy o prawach konsumenta; art. 16 lit. m dyrektywy 2011/83/UE',
 };

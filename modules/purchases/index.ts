@@ -20,12 +20,9 @@ import { withdrawalLinks } from './withdrawal-link.ts';
 export { accessUntil, hasAccess, isOnSale, ACCESS_DAYS_AFTER_LIVE } from './access.ts';
 export { WebhookSignatureError, type ProviderSession, type WebhookOutcome } from './providers.ts';
 export { confirmationTexts, withdrawalFormTexts } from './confirmation-mail.ts';
-export { withdrawalLinks, withdrawalPath, withdrawalTokens } from './withdrawal-link.ts';
-export { consentTexts, consentWording, CURRENT_CONSENTS, LEGAL_BASIS, type ConsentGiven } from './consents.ts';
-export {
-  CONSENT_KINDS, consentsNeeded, isConsentKind, lastDayOfWithdrawal, withdrawalDeadline, withinWithdrawalPeriod, WITHDRAWAL_DAYS,
-  type ConsentKind, type Performance,
-} from './withdrawal-period.ts';
+export { withdrawalTokens } from './withdrawal-link.ts';
+export { consentTexts, type ConsentGiven } from './consents.ts';
+export { consentsNeeded, lastDayOfWithdrawal, withdrawalDeadline, type ConsentKind } from './withdrawal-period.ts';
 export { refundTexts } from './refund-mail.ts';
 export type { FulfilResult, RefundResult } from './fulfilment.ts';
 export type { WebhookAnswer } from './stripe-webhook.ts';

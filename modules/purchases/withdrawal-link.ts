@@ -24,7 +24,7 @@ export function withdrawalTokens(secret: string) {
 }
 
 /** The path of a purchase's withdrawal page. */
-export const withdrawalPath = (token: string) => `/odstapienie/${encodeURIComponent(token)}`;
+const withdrawalPath = (token: string) => `/odstapienie/${encodeURIComponent(token)}`;
 
 /** The door's pair: the absolute withdrawal link of a purchase, and the purchase a token names (null when forged). */
 export function withdrawalLinks(secret: string, origin: () => string) {

@@ -6,7 +6,7 @@
 import { warsawDaysFrom } from '../shared/text/index.ts';
 
 /** The period's length in days, counted from the day after the purchase's Warsaw date. */
-export const WITHDRAWAL_DAYS = 14;
+const WITHDRAWAL_DAYS = 14;
 
 /**
  * The instant the period ends (exclusive): Warsaw midnight at the end of the 14th day after the purchase's Warsaw
@@ -17,9 +17,6 @@ export const withdrawalDeadline = (purchasedAt: Date): Date => warsawDaysFrom(pu
 /** The period's last day, as an instant inside it (for writing its Warsaw date in a mail or on a page). */
 export const lastDayOfWithdrawal = (purchasedAt: Date): Date => new Date(withdrawalDeadline(purchasedAt).getTime() - 1);
 
-/** Whether the right's period is still running at `now` (whatever else may have ended the right sooner). */
-export const withinWithdrawalPeriod = (purchasedAt: Date, now: Date): boolean => now < withdrawalDeadline(purchasedAt);
-
 /**
  * The consents a checkout may carry:
  * - `earlyStart`: the buyer's express request that the live service start within the period, acknowledging that
@@ -28,13 +25,11 @@ export const withinWithdrawalPeriod = (purchasedAt: Date, now: Date): boolean =>
  * - `recordingEarly`: consent to receive the recording (digital content) within the period, acknowledging that the
  *   right is then lost (Art. 16(m); ustawa Art. 38 ust. 1 pkt 13).
  */
-export const CONSENT_KINDS = ['earlyStart', 'recordingEarly'] as const;
+const CONSENT_KINDS = ['earlyStart', 'recordingEarly'] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
 
-export const isConsentKind = (value: string): value is ConsentKind => (CONSENT_KINDS as readonly string[]).includes(value);
-
 /** What of a product the rule reads: when its live part runs, and whether a recording comes with it. */
-export type Performance = { liveAt: Date; liveEndsAt: Date; recordingAvailable: boolean };
+type Performance = { liveAt: Date; liveEndsAt: Date; recordingAvailable: boolean };
 
 /**
  * Which consents a purchase at `purchasedAt` needs. `earlyStart` when some of the live service is still to come and
