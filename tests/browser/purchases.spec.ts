@@ -168,3 +168,14 @@ test('a buyer over the checkout limit is told why in their language, not the gen
   await dialog.accept();
   await expect(page).toHaveURL(new RegExp(`/video-details/${DEMO_KEYS.breath}$`));
 });
+
+test('a hand-off without the consents the product needs is told which are missing in the buyer\'s language, and taken back', async ({ page }) => {
+  await signedIn(page.context(), 'bez-zgody@example.com');
+  await page.goto(`${server.url}/video-details/${DEMO_KEYS.trauma}?lang=en`);
+  const alerted = page.waitForEvent('dialog');
+  await page.goto(`${server.url}/ladowanie-platnosci/price_demo_trauma_eur`);
+  const dialog = await alerted;
+  expect(dialog.message()).toBe('Tick the consents this purchase needs: without them we cannot start the service or give you the recording before the 14-day withdrawal period ends.');
+  await dialog.accept();
+  await expect(page).toHaveURL(new RegExp(`/video-details/${DEMO_KEYS.trauma}\\?lang=en$`));
+});
