@@ -2,9 +2,10 @@ import type { EventMetadata } from '../shared/events/index.ts';
 import { DomainError, handleCommand } from '../shared/kernel/index.ts';
 import type { PurchasesDeps } from './deps.ts';
 import { checkoutCounts, type CheckoutLimiter } from './limits.ts';
-import { buyerOf, purchaseDecider, refuseCheckout, streamOf, type Sale } from './purchase.ts';
+import { consentsGiven, consentWording, refuseConsents } from './consents.ts';
+import { buyerOf, consentsFor, purchaseDecider, refuseCheckout, streamOf, type Sale } from './purchase.ts';
 import type { FulfilmentHandlers } from './fulfilment.ts';
-import { toMinor } from './ports.ts';
+import { toMinor, type ProductForSale } from './ports.ts';
 import { ProviderUnavailableError } from './providers.ts';
 import type { PurchasesQueries } from './queries.ts';
 
@@ -12,6 +13,8 @@ type StartInput = {
   userId: string; email: string; productKey: string; priceId: string; locale: 'pl' | 'en'; metadata?: EventMetadata;
   /** The caller's client address: the web always gives it; a call without one is counted per user only. */
   ip?: string;
+  /** The consents the buyer ticked (kinds, e.g. 'earlyStart'): exactly those the product needs now, else refused. */
+  consents?: readonly string[];
 };
 
 /** The provider unreachable or failing: refused as `payment-unavailable` (503), the reason kept for the log. */
@@ -47,20 +50,40 @@ export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries,
     }
   }
 
+  /** The sale as the checkout rules read it: prices, whether on sale, and what decides the consents needed. */
+  const saleOf = (product: ProductForSale): Sale => ({
+    liveAt: product.liveAt.toISOString(), priceIds: product.prices.map((p) => p.priceId), published: product.published,
+    liveEndsAt: (product.liveEndsAt ?? new Date(product.liveAt.getTime() + product.durationMinutes * 60_000)).toISOString(),
+    recordingAvailable: product.recordingAvailable ?? false,
+  });
+
   return {
+    /**
+     * The consents a checkout of the product needs now, worded for a reader of `lang`: the buy panel shows them
+     * (unticked); the checkout decides again when it is asked. Empty for an unknown product.
+     */
+    async consentsToShow(productKey: string, lang: 'pl' | 'en') {
+      const product = await deps.ports.products(productKey);
+      return product ? consentsFor(saleOf(product), now()).map((kind) => consentWording(kind, lang)) : [];
+    },
+
     /**
      * Starts a checkout for one product at one of its catalogue prices; nothing from the client is trusted but the
      * two ids. Refuses `rate-limited` (per user and per client), then `unknown-product`, `unknown-price`, `not-on-sale`
-     * or `already-owned` before the provider is asked, and `payment-unavailable` when the provider cannot be reached.
+     * `already-owned`, `consent-missing` or `consent-not-needed` before the provider is asked, and `payment-unavailable`
+     * when the provider cannot be reached. The consents are recorded (ConsentGiven) with the checkout, worded as the
+     * buyer read them in `locale`.
      */
     async startCheckout(input: StartInput): Promise<{ url: string; purchaseId: string }> {
       // Every attempt counts, refused ones too, before anything is asked of the catalogue or the provider.
       if (await counting.limiter.exceeded(...checkoutCounts(counting.limits, input.userId, input.ip))) throw new DomainError('rate-limited');
       const product = await deps.ports.products(input.productKey);
       if (!product) throw new DomainError('unknown-product');
-      const sale: Sale = { liveAt: product.liveAt.toISOString(), priceIds: product.prices.map((p) => p.priceId), published: product.published };
+      const sale = saleOf(product);
       const owned = async () => (await queries.ownerOf(input.userId, product.key)).owner;
       refuseCheckout(sale, input.priceId, await owned(), now());
+      const given = input.consents ?? [];
+      refuseConsents(consentsFor(sale, now()), given);
       const purchaseId = deps.ids();
       const metadata = input.metadata ?? {};
       await askProvider(() => expireOpenCheckouts(input.userId, product.key, purchaseId, metadata));
@@ -73,10 +96,13 @@ export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries,
         purchaseId, userId: input.userId, product, price, email: input.email, locale: input.locale,
         successUrl: new URL('/video#nowy-film', origin).href, cancelUrl: new URL('/anulowano-platnosc', origin).href,
       }));
+      const startedAt = now();
       await handleCommand(deps, purchaseDecider, streamOf(purchaseId), {
         type: 'StartCheckout', sale, ownedThrough: null,
+        // Checked above, and again by the decider at `startedAt`: the kinds are the needed ones.
+        consents: consentsGiven(purchaseId, consentsFor(sale, startedAt).filter((kind) => given.includes(kind)), input.locale, startedAt),
         checkout: { purchaseId, userId: input.userId, productKey: product.key, priceId: price.priceId, currency: price.currency, amount: price.amount,
-          amountMinor: toMinor(price.amount, price.currency), provider: deps.provider.name, providerSessionId: session.id, startedAt: now() },
+          amountMinor: toMinor(price.amount, price.currency), provider: deps.provider.name, providerSessionId: session.id, startedAt },
       }, { metadata, prepare: async (tx, cmd) => ({ ...cmd, ownedThrough: (await queries.ownerOf(input.userId, product.key, tx)).owner }) });
       return { url: session.url, purchaseId };
     },

@@ -1,32 +1,11 @@
 import { escapeHtml, type Mail } from '../mailing/index.ts';
 import { fillTemplate, greeting as greet, formatDate, formatMoney } from '../shared/text/index.ts';
-import type { ProductForSale } from './ports.ts';
+import type { ConsentGiven } from './consents.ts';
+import { confirmationTexts, withdrawalFormTexts } from './confirmation-texts.ts';
+import type { ProductForSale, Terms } from './ports.ts';
+import { lastDayOfWithdrawal } from './withdrawal-period.ts';
 
-/** The purchase confirmation in both languages (a message catalogue of this module; tested for parity). */
-export const confirmationTexts = {
-  pl: {
-    subject: 'Potwierdzenie zakupu: {title}',
-    greeting: 'Dzień dobry {name},',
-    thanks: 'dziękujemy za zakup. Twój dostęp jest aktywny.',
-    when: 'Termin: {date} (czas polski)',
-    amount: 'Kwota: {amount}',
-    watch: 'Oglądaj tutaj: {url}',
-    access: 'Dostęp trwa do {until}. Prawo odstąpienia od umowy (14 dni) wygasa z chwilą rozpoczęcia odtwarzania.',
-    calendar: 'W załączniku znajdziesz wydarzenie do dodania do kalendarza.',
-    signature: 'Zespół {site}',
-  },
-  en: {
-    subject: 'Purchase confirmation: {title}',
-    greeting: 'Hello {name},',
-    thanks: 'thank you for your purchase. Your access is active.',
-    when: 'When: {date} (Polish time)',
-    amount: 'Amount: {amount}',
-    watch: 'Watch here: {url}',
-    access: 'Access lasts until {until}. The 14-day right of withdrawal ends once playback starts.',
-    calendar: 'The attached event can be added to your calendar.',
-    signature: 'The {site} team',
-  },
-} as const satisfies Record<'pl' | 'en', Record<string, string>>;
+export { confirmationTexts, withdrawalFormTexts } from './confirmation-texts.ts';
 
 const icsStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 const icsText = (s: string) => s.replace(/([,;\\])/g, '\\$1').replace(/\n/g, '\\n');
@@ -41,11 +20,28 @@ export function calendarEvent(p: { uid: string; title: string; start: Date; minu
   ].join('\r\n');
 }
 
+/** Minor units as the buyer reads them: whole amounts as prices are shown ("199 zł"), others to the grosz ("199,50 PLN"). */
+const moneyOfMinor = (amountMinor: number, currency: string, lang: 'pl' | 'en') =>
+  formatMoney(amountMinor / 100, currency, lang, amountMinor % 100 === 0 ? 'price' : 'ledger');
+
+/** The terms in full, as the attached text file. */
+const termsFileText = (terms: Terms) => `${terms.title}\n\n${terms.sections.map((s) => [s.heading, ...s.paragraphs].join('\n\n')).join('\n\n')}\n`;
+
+/**
+ * The purchase confirmation in the buyer's language: what was bought and for how much, the consents given word for
+ * word (as recorded, whatever the catalogue says today), the terms' version with the terms attached, the last day of
+ * the withdrawal period, the signed withdrawal link and the model withdrawal form; the calendar entry for an upcoming event.
+ */
 export function confirmationMail(input: {
   buyer: { email: string; name: string; language: 'pl' | 'en' };
   product: ProductForSale;
-  purchase: { purchaseId: string; amount: number; currency: string; accessUntil: Date };
+  purchase: { purchaseId: string; amountMinor: number; currency: string; paidAt: Date; accessUntil: Date };
+  consents: readonly ConsentGiven['data'][];
+  terms: Terms;
   watchUrl: string;
+  withdrawUrl: string;
+  /** Who the model form is addressed to: the site and where to reach it. */
+  trader: string;
   siteName: string;
   now: Date;
 }): Mail {
@@ -53,23 +49,43 @@ export function confirmationMail(input: {
   const t = confirmationTexts[lang];
   const title = input.product.title[lang];
   const vars = {
-    title, name: input.buyer.name, site: input.siteName, url: input.watchUrl,
+    title, name: input.buyer.name, site: input.siteName, url: input.watchUrl, withdrawUrl: input.withdrawUrl, purchaseId: input.purchase.purchaseId,
     date: input.product.when?.[lang] ?? formatDate(input.product.liveAt, lang, 'dayTime'),
-    amount: formatMoney(input.purchase.amount, input.purchase.currency, lang),
+    amount: moneyOfMinor(input.purchase.amountMinor, input.purchase.currency, lang),
+    purchased: formatDate(input.purchase.paidAt, lang, 'dayTime'),
     until: formatDate(input.purchase.accessUntil, lang, 'day'),
+    lastDay: formatDate(lastDayOfWithdrawal(input.purchase.paidAt), lang, 'day'),
+    termsVersion: input.terms.version, trader: input.trader,
   };
+  const termsFile = fillTemplate(t.termsFile, vars);
+  const given = new Set(input.consents.map((c) => c.kind));
   const upcoming = input.product.liveAt > input.now;
-  const lines = [greet(t.greeting, input.buyer.name), t.thanks, '', title, t.when, t.amount, t.watch, '', t.access, ...(upcoming ? [t.calendar] : []), '', t.signature]
-    .map((l) => fillTemplate(l, vars));
-  const html = lines.map((l) => (l === '' ? '' : `<p>${escapeHtml(l).replace(escapeHtml(input.watchUrl), `<a href="${escapeHtml(input.watchUrl)}">${escapeHtml(input.watchUrl)}</a>`)}</p>`)).join('\n');
+  const fill = (l: string) => fillTemplate(l, { ...vars, termsFile });
+  const lines = [
+    greet(t.greeting, input.buyer.name), t.thanks, '', title, t.when, t.amount, t.purchased, t.reference, t.watch, t.access, '',
+    ...(input.consents.length > 0 ? [t.consentsHeading] : [t.consentsNone]),
+  ].map(fill);
+  // Quoted as recorded: never filled as a template, never today's wording.
+  const consents = input.consents.map((c) => `„${c.text}” (${c.version})`);
+  const withdrawal = [
+    t.withdrawal, ...(given.has('recordingEarly') ? [t.withdrawalRecording] : []), ...(given.has('earlyStart') ? [t.withdrawalService] : []),
+    t.withdrawalLink, '', t.terms, ...(upcoming ? [t.calendar] : []),
+  ].map(fill);
+  const form = withdrawalFormTexts[lang].map(fill);
+  const all = [...lines, ...consents, '', ...withdrawal, '', ...form, '', fill(t.signature)];
+  const links = [input.watchUrl, input.withdrawUrl].map((url) => [escapeHtml(url), `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`] as const);
+  const html = all.map((l) => (l === '' ? '' : `<p>${links.reduce((s, [plain, a]) => s.replace(plain, a), escapeHtml(l))}</p>`)).join('\n');
   return {
     to: input.buyer.email,
     subject: fillTemplate(t.subject, vars),
-    text: lines.join('\n'),
+    text: all.join('\n'),
     html: `<!doctype html><html lang="${lang}"><body>${html}</body></html>`,
-    attachments: upcoming ? [{
-      filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-      content: calendarEvent({ uid: `${input.purchase.purchaseId}@gestalt-online`, title, start: input.product.liveAt, minutes: input.product.durationMinutes, url: input.watchUrl, now: input.now }),
-    }] : [],
+    attachments: [
+      ...(upcoming ? [{
+        filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        content: calendarEvent({ uid: `${input.purchase.purchaseId}@gestalt-online`, title, start: input.product.liveAt, minutes: input.product.durationMinutes, url: input.watchUrl, now: input.now }),
+      }] : []),
+      { filename: termsFile, contentType: 'text/plain; charset=utf-8', content: termsFileText(input.terms) },
+    ],
   };
 }

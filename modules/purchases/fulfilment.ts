@@ -4,6 +4,7 @@ import type { EventMetadata, OutboxMessage, Tx } from '../shared/events/index.ts
 import { appendAlongside, handleCommand, isDomainError } from '../shared/kernel/index.ts';
 import { accessUntil } from './access.ts';
 import { confirmationMail } from './confirmation-mail.ts';
+import type { ConsentGiven } from './consents.ts';
 import type { PurchasesDeps } from './deps.ts';
 import { toMinor } from './ports.ts';
 import { ownershipDecider, ownershipStreamOf } from './ownership.ts';
@@ -11,6 +12,7 @@ import type { ProviderSession } from './providers.ts';
 import { purchaseDecider, streamOf, type CompletePurchase, type PurchaseEvent } from './purchase.ts';
 import type { PurchasesQueries } from './queries.ts';
 import { refundMail } from './refund-mail.ts';
+import { withdrawalLinks } from './withdrawal-link.ts';
 
 /** Two-key advisory locks (namespace, hashtext(purchase id)) never collide with the event store's one-key append lock. */
 const REFUND_LOCK = 7_300_101;
@@ -22,17 +24,28 @@ type Options = { metadata?: EventMetadata };
 
 /** Recording payments: the confirmation for the owner, an automatic refund and its notice for a second payment. */
 export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
-  /** The mail for whatever the decision turns out to be, prepared before the transaction (lookups must not queue behind it on PGlite). */
-  async function mailFor(userId: string, productKey: string): Promise<(events: PurchaseEvent[]) => OutboxMessage[]> {
-    const [buyer, product] = await Promise.all([deps.ports.buyers(userId), deps.ports.products(productKey)]);
+  const links = withdrawalLinks(deps.secret, deps.ports.origin);
+
+  /**
+   * The mail for whatever the decision turns out to be, prepared before the transaction (lookups must not queue behind
+   * it on PGlite). The consents quoted are the purchase's ConsentGiven events, recorded with its checkout.
+   */
+  async function mailFor(userId: string, productKey: string, purchaseId?: string): Promise<(events: PurchaseEvent[]) => OutboxMessage[]> {
+    const [buyer, product, history] = await Promise.all([deps.ports.buyers(userId), deps.ports.products(productKey),
+      purchaseId ? deps.store.readStream(streamOf(purchaseId)) : []]);
     if (!buyer || !product) return () => [];
-    const watchUrl = new URL(`/watch-video/${product.key}`, deps.ports.origin()).href;
+    const origin = deps.ports.origin();
+    const watchUrl = new URL(`/watch-video/${product.key}`, origin).href;
     const common = { buyer, product, siteName: deps.siteName, watchUrl };
+    const consents = history.filter((e) => e.type === 'ConsentGiven').map((e) => e.data as ConsentGiven['data']);
     return (events) => events.flatMap((e) => {
       if (e.type === 'PurchaseCompleted') {
         const p = e.data;
-        return [mailMessage(`purchase-confirmation:${p.purchaseId}`, confirmationMail({ ...common, now: deps.clock(),
-          purchase: { purchaseId: p.purchaseId, amount: p.amount, currency: p.currency, accessUntil: new Date(p.accessUntil) } }))];
+        return [mailMessage(`purchase-confirmation:${p.purchaseId}`, confirmationMail({ ...common, now: deps.clock(), consents,
+          terms: deps.ports.terms(buyer.language), withdrawUrl: links.withdrawalLink(p.purchaseId),
+          trader: `${deps.siteName}, ${new URL('/kontakt', origin).href}`,
+          purchase: { purchaseId: p.purchaseId, amountMinor: p.amountMinor ?? toMinor(p.amount, p.currency), currency: p.currency,
+            paidAt: new Date(p.paidAt), accessUntil: new Date(p.accessUntil) } }))];
       }
       if (e.type === 'DuplicatePaymentRefunded') return [mailMessage(`purchase-duplicate-refund:${e.data.purchaseId}`, refundMail({ ...common, refund: e.data }))];
       return [];
@@ -110,7 +123,7 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
         amount: Math.round(session.amountMinor / 100), amountMinor: session.amountMinor, provider: deps.provider.name, providerSessionId: session.id, paymentIntentId: session.paymentIntentId,
         paidAt: deps.clock().toISOString(),
       },
-    }, { metadata: opts.metadata, outbox: await mailFor(session.userId, session.productKey) });
+    }, { metadata: opts.metadata, outbox: await mailFor(session.userId, session.productKey, session.purchaseId) });
     if (state.status === 'refundDue') {
       // Every report of a duplicate payment tries the refund until one succeeds: a failed attempt throws, so the webhook is redelivered.
       const refunded = await settleRefund(session.purchaseId, opts);

@@ -16,26 +16,28 @@ import { purchasesQueries } from './queries.ts';
 import type { PurchasesTables } from './schema.ts';
 import { stripeWebhook } from './stripe-webhook.ts';
 import { withdrawalHandlers } from './withdrawal-handlers.ts';
+import { withdrawalLinks } from './withdrawal-link.ts';
 
 export { accessUntil, hasAccess, isOnSale, ACCESS_DAYS_AFTER_LIVE } from './access.ts';
 export { WebhookSignatureError, type ProviderSession, type WebhookOutcome } from './providers.ts';
-export { confirmationTexts } from './confirmation-mail.ts';
+export { confirmationTexts, withdrawalFormTexts } from './confirmation-mail.ts';
+export { withdrawalTokens } from './withdrawal-link.ts';
+export { consentTexts, type ConsentGiven } from './consents.ts';
+export { consentsNeeded, lastDayOfWithdrawal, withdrawalDeadline, type ConsentKind } from './withdrawal-period.ts';
 export { refundTexts } from './refund-mail.ts';
 export type { FulfilResult, RefundResult } from './fulfilment.ts';
 export type { WebhookAnswer } from './stripe-webhook.ts';
 export { watchView, type WatchView, type WatchAccess } from './watch.ts';
 export { signRecordingPath, verifyRecordingLink, RECORDING_LINK_TTL_MS } from './recording-links.ts';
 export type { DevCheckoutView, Library, WatchDecision } from './queries.ts';
-export { withdrawalDeadline } from './withdrawal-period.ts';
-export { withdrawalLink, withdrawalToken, verifyWithdrawalToken } from './withdrawal-link.ts';
-export { withdrawalRight, type WithdrawalRight, type ConsentKind } from './withdrawal-right.ts';
+export { withdrawalRight, type WithdrawalRight } from './withdrawal-right.ts';
 export { acknowledgementTexts, formatMinor } from './withdrawal-mail.ts';
 export type { WithdrawalView, WithdrawalOffer } from './withdrawal-handlers.ts';
 export type { PurchaseRule } from './purchase.ts';
 export type { Attendee, AttendeeList, AttendeeTotals, PaymentState } from './attendees.ts';
 export type { CheckoutLimits } from './limits.ts';
 export type {
-  BuyerLookup, ContactsLookup, Currency, PriceForSale, PriceLookup, ProductForSale, ProductLookup, PurchasesPorts,
+  BuyerLookup, ContactsLookup, Currency, PriceForSale, PriceLookup, ProductForSale, ProductLookup, PurchasesPorts, Terms,
 } from './ports.ts';
 export type { PurchasesDeps } from './deps.ts';
 
@@ -60,6 +62,7 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
   const limiter = createRateLimiter(deps.db, { clock: deps.clock });
   const checkout = checkoutHandlers(deps, queries, fulfilment, { limiter, limits: { ...defaultCheckoutLimits, ...options.limits } });
   const { activePurchase, purchasesOf, library, watchDecision, linksFor, recordingAccess, devCheckout } = queries;
+  const { withdrawalLink, verifyWithdrawalToken } = withdrawalLinks(deps.secret, ports.origin);
   const owned = ownedReads(deps.db, deps.clock, options.log);
   return {
     // Queries: what a buyer owns and may see now.
@@ -80,6 +83,8 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
     settleDueRefunds: fulfilment.settleDueRefunds,
     stripeWebhook: stripeWebhook(stripe, fulfilment),
     productKeyForPrice: ports.productKeyForPrice,
+    /** The signed link to a purchase's withdrawal page (`/odstapienie/{token}`), and the purchase a token names (null: forged). */
+    withdrawalLink, verifyWithdrawalToken,
     projections: [purchasesProjection],
     /** The Stripe webhook verifier, or null when payments run on the dev checkout. */
     stripe,

@@ -13,6 +13,10 @@ export type ProductForSale = {
   /** The event's start, an instant (Europe/Warsaw on the page). */
   liveAt: Date;
   durationMinutes: number;
+  /** When the live part ends (the last day's end of a multi-day training); absent: `durationMinutes` after `liveAt`. */
+  liveEndsAt?: Date;
+  /** A recording comes with the product (the catalogue's `recordingAvailable`); absent: none. */
+  recordingAvailable?: boolean;
   /** The days, daily hours and place as the catalogue writes them, for the confirmation mail; absent: the start's date and time. */
   when?: { pl: string; en: string };
   /** When the watch page's Join button appears (the catalogue's setting, before `liveAt`); absent: at `liveAt`. */
@@ -25,6 +29,9 @@ export type ProductForSale = {
   /** On the public pages and on sale; an unpublished product is not sold, its owners keep their access. */
   published: boolean;
 };
+
+/** The site's terms as a buyer agrees to them: a version, and the full text in one language. */
+export type Terms = { version: string; title: string; sections: { heading: string; paragraphs: string[] }[] };
 
 export type ProductLookup = (key: string) => Promise<ProductForSale | null>;
 
@@ -51,6 +58,8 @@ export type PurchasesPorts = {
   contacts: ContactsLookup;
   /** The accounts module's user registered with an address, or null (the admin grants access by address). */
   userIdByEmail: (email: string) => Promise<string | null>;
+  /** The terms in force, in a language: the confirmation mail names their version and carries them in full. */
+  terms: (lang: 'pl' | 'en') => Terms;
   /** The site's public origin, for links in mail and the dev checkout. */
   origin: () => string;
 };

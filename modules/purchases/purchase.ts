@@ -7,10 +7,11 @@
  */
 import { DomainError, type Decider } from '../shared/kernel/index.ts';
 import { isOnSale } from './access.ts';
+import { refuseConsents, type ConsentGiven } from './consents.ts';
 import { grantDecisions, type AccessGranted, type AccessRevoked, type GrantCommand, type GrantState } from './grant.ts';
 import { toMinor, type Currency } from './ports.ts';
-import type { ConsentKind } from './withdrawal-right.ts';
 import { withdrawalDecisions, type Withdraw, type WithdrawalEvent, type WithdrawalReceived } from './withdrawal.ts';
+import { consentsNeeded, type ConsentKind } from './withdrawal-period.ts';
 
 export type Provider = 'stripe' | 'dev';
 
@@ -53,12 +54,12 @@ export type PaymentMismatchReceived = {
 };
 export type PlaybackStarted = { type: 'PlaybackStarted'; data: { purchaseId: string; startedAt: string } };
 export type PurchaseEvent = CheckoutStarted | CheckoutExpired | PurchaseCompleted | DuplicatePaymentReceived | DuplicatePaymentRefunded
-  | PaymentMismatchReceived | AccessGranted | AccessRevoked | PlaybackStarted | WithdrawalEvent;
+  | PaymentMismatchReceived | AccessGranted | AccessRevoked | PlaybackStarted | WithdrawalEvent | ConsentGiven;
 
 export type PurchaseState =
   | { status: 'none' }
-  | { status: 'pending'; checkout: CheckoutStarted['data'] }
-  | { status: 'expired'; checkout: CheckoutStarted['data'] }
+  | { status: 'pending'; checkout: CheckoutStarted['data']; consents?: ConsentKind[] }
+  | { status: 'expired'; checkout: CheckoutStarted['data']; consents?: ConsentKind[] }
   | { status: 'paid'; purchase: PurchaseCompleted['data']; playbackStartedAt: string | null; consents?: ConsentKind[];
     withdrawal?: WithdrawalReceived['data']; refundRequestedMinor?: number; accessEndedAt?: string }
   | { status: 'refundDue'; payment: DuplicatePaymentReceived['data'] }
@@ -71,13 +72,18 @@ export const initialState = (): PurchaseState => ({ status: 'none' });
 export function evolve(state: PurchaseState, event: PurchaseEvent): PurchaseState {
   switch (event.type) {
     case 'CheckoutStarted': return { status: 'pending', checkout: event.data };
-    case 'CheckoutExpired': return state.status === 'pending' ? { status: 'expired', checkout: state.checkout } : state;
-    case 'PurchaseCompleted': return { status: 'paid', purchase: event.data, playbackStartedAt: null };
+    case 'CheckoutExpired': return state.status === 'pending' ? { ...state, status: 'expired' } : state;
+    // The consents given at checkout go with the payment: the withdrawal rules read them (none recorded: none given).
+    case 'PurchaseCompleted': return { status: 'paid', purchase: event.data, playbackStartedAt: null,
+      ...(state.status === 'pending' || state.status === 'expired' ? { consents: state.consents ?? [] } : {}) };
     case 'DuplicatePaymentReceived': return { status: 'refundDue', payment: event.data };
     case 'DuplicatePaymentRefunded': return state.status === 'refundDue' ? { status: 'refunded', payment: state.payment, refund: event.data } : state;
     case 'PaymentMismatchReceived': return { status: 'mismatch', payment: event.data };
     case 'AccessGranted': return { status: 'granted', grant: event.data, playbackStartedAt: null };
     case 'AccessRevoked': return state.status === 'granted' ? { status: 'revoked', grant: state.grant, revocation: event.data } : state;
+    // The full wording stays on the stream for the confirmation mail; the state keeps which kinds were given.
+    case 'ConsentGiven':
+      return state.status === 'pending' || state.status === 'expired' ? { ...state, consents: [...(state.consents ?? []), event.data.kind] } : state;
     case 'PlaybackStarted': return state.status === 'paid' || state.status === 'granted' ? { ...state, playbackStartedAt: event.data.startedAt } : state;
     case 'WithdrawalReceived': return state.status === 'paid' ? { ...state, withdrawal: event.data } : state;
     case 'RefundRequested':
@@ -90,10 +96,17 @@ export function evolve(state: PurchaseState, event: PurchaseEvent): PurchaseStat
 /** The rules this stream refuses a command with (DomainError codes). */
 export type PurchaseRule =
   | 'unknown-price' | 'not-on-sale' | 'already-owned'
-  | 'checkout-exists' | 'checkout-mismatch' | 'not-paid' | 'no-open-checkout' | 'no-refund-due';
+  | 'checkout-exists' | 'checkout-mismatch' | 'not-paid' | 'no-open-checkout' | 'no-refund-due' | 'consent-missing' | 'consent-not-needed';
 
-/** What the catalogue says about the product being bought, as the checkout rules need it. */
-export type Sale = { liveAt: string; priceIds: readonly string[]; published: boolean };
+/**
+ * What the catalogue says about the product being bought, as the checkout rules need it. `liveEndsAt` (the live
+ * part's end; absent: its start) and `recordingAvailable` (absent: no recording) decide the consents needed.
+ */
+export type Sale = { liveAt: string; priceIds: readonly string[]; published: boolean; liveEndsAt?: string; recordingAvailable?: boolean };
+
+/** The consents a checkout of `sale` at `at` needs (withdrawal-period.ts). */
+export const consentsFor = (sale: Sale, at: string) => consentsNeeded(
+  { liveAt: new Date(sale.liveAt), liveEndsAt: new Date(sale.liveEndsAt ?? sale.liveAt), recordingAvailable: sale.recordingAvailable ?? false }, new Date(at));
 
 /**
  * Whether a buyer may start paying: the price must be one of the product's own, the product must still be on
@@ -106,8 +119,11 @@ export function refuseCheckout(sale: Sale, priceId: string, ownedThrough: string
   if (ownedThrough !== null) throw new DomainError<PurchaseRule>('already-owned');
 }
 
-/** `ownedThrough`: the purchase that already owns the product for this buyer, read from the ownership stream. */
-export type StartCheckout = { type: 'StartCheckout'; checkout: CheckoutStarted['data']; sale: Sale; ownedThrough: string | null };
+/**
+ * `ownedThrough`: the purchase that already owns the product for this buyer, read from the ownership stream.
+ * `consents`: those the buyer gave, worded as shown (absent: none); they must be exactly those the sale needs.
+ */
+export type StartCheckout = { type: 'StartCheckout'; checkout: CheckoutStarted['data']; sale: Sale; ownedThrough: string | null; consents?: ConsentGiven['data'][] };
 /** The buyer's newer checkout `supersededBy` replaces this one (called once the provider has closed the session). */
 export type ExpireCheckout = { type: 'ExpireCheckout'; purchaseId: string; supersededBy: string; at: string };
 /**
@@ -170,7 +186,8 @@ export function decide(command: PurchaseCommand, state: PurchaseState): Purchase
     case 'StartCheckout':
       if (state.status !== 'none') throw new DomainError<PurchaseRule>('checkout-exists');
       refuseCheckout(command.sale, command.checkout.priceId, command.ownedThrough, command.checkout.startedAt);
-      return [{ type: 'CheckoutStarted', data: command.checkout }];
+      refuseConsents(consentsFor(command.sale, command.checkout.startedAt), (command.consents ?? []).map((c) => c.kind));
+      return [{ type: 'CheckoutStarted', data: command.checkout }, ...(command.consents ?? []).map((data) => ({ type: 'ConsentGiven' as const, data }))];
     case 'ExpireCheckout': return expire(command, state);
     case 'CompletePurchase': return complete(command, state);
     case 'RecordRefund': return recordRefund(command, state);
@@ -194,7 +211,7 @@ export const purchaseDecider: Decider<PurchaseCommand, PurchaseEvent, PurchaseSt
   concerns: {
     CheckoutStarted: theBuyer, CheckoutExpired: theBuyer, PurchaseCompleted: theBuyer,
     DuplicatePaymentReceived: theBuyer, DuplicatePaymentRefunded: theBuyer, PaymentMismatchReceived: theBuyer,
-    AccessGranted: theBuyer, AccessRevoked: theBuyer, PlaybackStarted: theBuyer,
+    AccessGranted: theBuyer, AccessRevoked: theBuyer, PlaybackStarted: theBuyer, ConsentGiven: theBuyer,
     WithdrawalReceived: theBuyer, RefundRequested: theBuyer, PurchaseAccessEnded: theBuyer,
   },
 };

@@ -5,7 +5,7 @@ import { ownershipDecider, ownershipStreamOf } from './ownership.ts';
 import { purchaseDecider, streamOf, type PurchaseState } from './purchase.ts';
 import type { PurchasesQueries } from './queries.ts';
 import { acknowledgementMail } from './withdrawal-mail.ts';
-import { verifyWithdrawalToken, withdrawalToken } from './withdrawal-link.ts';
+import { withdrawalTokens } from './withdrawal-link.ts';
 import { withdrawalDeadline } from './withdrawal-period.ts';
 import type { RightProduct, WithdrawalRight } from './withdrawal-right.ts';
 import { refuseWithdrawal, type WithdrawalRule } from './withdrawal.ts';
@@ -39,7 +39,7 @@ export function withdrawalHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
 
   /** The purchase a signed link names; refuses `withdrawal-link-invalid` for a token this server did not make. */
   function purchaseOfToken(token: string): string {
-    const purchaseId = verifyWithdrawalToken(deps.secret, token);
+    const purchaseId = withdrawalTokens(deps.secret).purchaseOf(token);
     if (!purchaseId) throw new DomainError('withdrawal-link-invalid');
     return purchaseId;
   }
@@ -87,7 +87,7 @@ export function withdrawalHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
         async prepare(tx, cmd, before) {
           if (before.status !== 'paid') return cmd;
           ownership = await queries.ownerOf(before.purchase.userId, before.purchase.productKey, tx);
-          return { ...cmd, consents: before.consents ?? [] };
+          return cmd.type === 'Withdraw' ? { ...cmd, consents: before.consents ?? [] } : cmd;
         },
         outbox: (decided) => decided.flatMap((e) => e.type === 'WithdrawalReceived' && buyer
           ? [mailMessage(`withdrawal-acknowledgement:${e.data.purchaseId}`, acknowledgementMail({ buyer, title, withdrawal: e.data,
@@ -115,7 +115,7 @@ export function withdrawalHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
         const state = found.state as Paid;
         try {
           const right = refuseWithdrawal(state, rightProduct(found.product), state.consents ?? [], now);
-          return { productKey: p.product_key, purchaseId: p.purchase_id, token: withdrawalToken(deps.secret, p.purchase_id), deadline: right.deadline };
+          return { productKey: p.product_key, purchaseId: p.purchase_id, token: withdrawalTokens(deps.secret).tokenFor(p.purchase_id), deadline: right.deadline };
         } catch (error) {
           if (error instanceof DomainError) return null;
           throw error;

@@ -1,30 +1,36 @@
-import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 
 /**
- * The signed withdrawal link of a purchase (`/odstapienie/{token}`): the purchase id and an HMAC of it under a key
- * derived from JWT_SECRET, as the unsubscribe link is signed. It needs no sign-in and holds no personal data; it
- * expires with the right itself (the page refuses after the period), and a second use meets the recorded withdrawal.
+ * The withdrawal link of a purchase (`/odstapienie/{token}`), sent in its confirmation mail: the purchase id and an
+ * HMAC-SHA256 of it under a key derived from JWT_SECRET (as the unsubscribe links are). It works without signing in
+ * and holds no personal data; only this server can make one. It carries no expiry of its own: whether the right
+ * is still open is the withdrawal rules' answer at the time the link is used, and a second use is refused there.
  */
-const keys = new Map<string, KeyObject>();
-function keyOf(secret: string): KeyObject {
-  let key = keys.get(secret);
-  if (!key) keys.set(secret, key = createSecretKey(createHmac('sha256', secret).update('purchases/withdrawal').digest()));
-  return key;
-}
-const mac = (secret: string, purchaseId: string) => createHmac('sha256', keyOf(secret)).update(purchaseId).digest('base64url');
-
-export const withdrawalToken = (secret: string, purchaseId: string): string => `${purchaseId}.${mac(secret, purchaseId)}`;
-
-/** The purchase a token was made for, or null when this server did not make it. */
-export function verifyWithdrawalToken(secret: string, token: string): string | null {
-  const dot = token.lastIndexOf('.');
-  if (dot <= 0) return null;
-  const purchaseId = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1));
-  const expected = Buffer.from(mac(secret, purchaseId));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? purchaseId : null;
+export function withdrawalTokens(secret: string) {
+  const key = createSecretKey(createHmac('sha256', secret).update('purchases/withdrawal').digest());
+  const mac = (purchaseId: string) => createHmac('sha256', key).update(purchaseId).digest('base64url');
+  return {
+    tokenFor: (purchaseId: string) => `${purchaseId}.${mac(purchaseId)}`,
+    /** The purchase id a token was made for, or null when it is not one of ours (forged, altered, truncated). */
+    purchaseOf(token: string): string | null {
+      const dot = token.lastIndexOf('.');
+      if (dot <= 0) return null;
+      const purchaseId = token.slice(0, dot);
+      const given = Buffer.from(token.slice(dot + 1));
+      const expected = Buffer.from(mac(purchaseId));
+      return given.length === expected.length && timingSafeEqual(given, expected) ? purchaseId : null;
+    },
+  };
 }
 
-/** The absolute link for mail (the confirmation) and for My Recordings. */
-export const withdrawalLink = (secret: string, origin: string, purchaseId: string): string =>
-  new URL(`/odstapienie/${withdrawalToken(secret, purchaseId)}`, origin).href;
+/** The path of a purchase's withdrawal page. */
+const withdrawalPath = (token: string) => `/odstapienie/${encodeURIComponent(token)}`;
+
+/** The door's pair: the absolute withdrawal link of a purchase, and the purchase a token names (null when forged). */
+export function withdrawalLinks(secret: string, origin: () => string) {
+  const tokens = withdrawalTokens(secret);
+  return {
+    withdrawalLink: (purchaseId: string) => new URL(withdrawalPath(tokens.tokenFor(purchaseId)), origin()).href,
+    verifyWithdrawalToken: (token: string) => tokens.purchaseOf(token),
+  };
+}

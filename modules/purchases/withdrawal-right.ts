@@ -1,10 +1,7 @@
 import type { Product } from '../catalogue/index.ts';
 import { toWarsawInput, warsawDaysFrom } from '../shared/text/index.ts';
 import type { Currency } from './ports.ts';
-import { withdrawalDeadline } from './withdrawal-period.ts';
-
-/** The consents a buyer may give at checkout (r1's ConsentGiven kinds). */
-export type ConsentKind = 'earlyStart' | 'recordingEarly';
+import { withdrawalDeadline, type ConsentKind } from './withdrawal-period.ts';
 
 /** What the rule needs to know about a paid purchase. */
 export type RightPurchase = {

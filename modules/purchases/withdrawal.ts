@@ -7,7 +7,8 @@ import { DomainError } from '../shared/kernel/index.ts';
 import type { Currency } from './ports.ts';
 import type { PurchaseAccessEnded, RefundRequested } from './refund-request.ts';
 import { toMinor } from './ports.ts';
-import { withdrawalRight, type ConsentKind, type RightProduct, type WithdrawalRight } from './withdrawal-right.ts';
+import type { ConsentKind } from './withdrawal-period.ts';
+import { withdrawalRight, type RightProduct, type WithdrawalRight } from './withdrawal-right.ts';
 
 export type WithdrawalReceived = {
   type: 'WithdrawalReceived';

@@ -8,10 +8,13 @@ const CheckoutBody = v.object({
   priceId: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
   video: v.union([Key, v.looseObject({ key: Key })]),
   locale: v.optional(v.string()),
+  // Beside the spec's fields: the consents the buyer ticked, by kind ('earlyStart', 'recordingEarly').
+  consents: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(50))), v.maxLength(10))),
 });
 
 /**
- * POST /create-checkout-session → `{ url }` of the provider's checkout page. Limited per user and per client (429);
+ * POST /create-checkout-session → `{ url }` of the provider's checkout page. 400 without the consents the product
+ * needs, or with one it does not (the answer's `consents` names those needed). Limited per user and per client (429);
  * 503 when the provider cannot be reached, with nothing recorded.
  */
 export const POST = endpoint({
@@ -23,7 +26,7 @@ export const POST = endpoint({
       const { url } = await locals.runtime.services.purchases.startCheckout({
         userId: user.id, email: user.email, productKey: typeof body.video === 'string' ? body.video : body.video.key, priceId: body.priceId,
         locale: body.locale === 'en' || body.locale === 'pl' ? body.locale : lang,
-        ip: locals.client.ip,
+        ip: locals.client.ip, consents: body.consents,
         metadata: { actor: user.id, requestId: locals.requestId },
       });
       return { url };

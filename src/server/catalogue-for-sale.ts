@@ -1,5 +1,6 @@
 import { firstSessionMinutes, joinOpensAt, whenLine, type Catalogue } from '../../modules/catalogue/index.ts';
 import type { ProductForSale } from '../../modules/purchases/index.ts';
+import { warsawDaysFrom } from '../../modules/shared/text/index.ts';
 
 /** The catalogue's product as purchases sees it: prices, start, and the links only purchases may hand out. */
 export async function productForSale(catalogue: Catalogue, key: string): Promise<ProductForSale | null> {
@@ -11,6 +12,9 @@ export async function productForSale(catalogue: Catalogue, key: string): Promise
     title: { pl: product.title, en: product.titleEn },
     liveAt: new Date(product.startsAt),
     durationMinutes: firstSessionMinutes(product),
+    // The live part ends with its last day's session (Warsaw's clock), which decides the early-start consent.
+    liveEndsAt: warsawDaysFrom(new Date(product.startsAt), product.days - 1, ...(product.dailyEnd.split(':').map(Number) as [number, number])),
+    recordingAvailable: product.recordingAvailable,
     joinOpensAt: joinOpensAt(product),
     when: { pl: whenLine(product, 'pl'), en: whenLine(product, 'en') },
     prices: product.price.map((p) => ({ currency: p.name, amount: p.price, priceId: p.api })),

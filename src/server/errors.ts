@@ -37,6 +37,9 @@ export const ERRORS = {
   'unknown-price': { status: 400, key: 'payment.unknownPrice' },
   'not-on-sale': { status: 409, key: 'payment.notOnSale' },
   'already-owned': { status: 409, key: 'payment.alreadyOwned' },
+  // The consents a checkout needs (withdrawal-period.ts): the answer's `consents` lists those needed.
+  'consent-missing': { status: 400, key: 'payment.consentMissing', expose: true },
+  'consent-not-needed': { status: 400, key: 'payment.consentNotNeeded', expose: true },
   'checkout-not-found': { status: 404, key: 'devCheckout.notFound' },
   'checkout-expired': { status: 410, key: 'devCheckout.expired' },
   'no-access': { status: 403, key: 'error.forbidden' },

@@ -13,12 +13,16 @@ import { usersConcerned, type LogFreshness } from '../../modules/shared/memory/i
 import { join } from 'node:path';
 import type { OutboxHandler } from '../../modules/shared/outbox/index.ts';
 import { productForSale } from './catalogue-for-sale.ts';
+import { TERMS_VERSION, termsText } from '../content/terms.ts';
+import { catalogues } from '../i18n/index.ts';
 import { invalidatePages, userTag } from './page-cache/index.ts';
 
 /**
  * The composition root: builds each module, registers its projections with the store and its
  * outbox handlers with the worker, and seeds an empty database with the demo content.
  */
+const termsTitle = { pl: catalogues.pl['terms.title'], en: catalogues.en['terms.title'] };
+
 export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & { isBehind?: () => boolean } } = {}) {
   const mailing = createMailing(ctx);
   // The catalogue asks purchases who owns what; purchases is built below and asked only when a page renders.
@@ -35,6 +39,7 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     buyers: (userId) => accounts.mailContact(userId),
     contacts: (userIds) => accounts.contacts(userIds),
     userIdByEmail: (email) => accounts.userIdByEmail(email),
+    terms: (lang) => ({ version: TERMS_VERSION, title: termsTitle[lang], sections: termsText(lang, ctx.config.SITE_NAME) }),
     origin: () => ctx.config.PUBLIC_URL,
   }, { log: options.log });
   const accounts = createAccounts(ctx, {

@@ -12,7 +12,7 @@ type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 const post = (server: RunningServer, path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
 const checkout = (server: RunningServer, token: string, lang = 'pl') =>
-  post(server, '/create-checkout-session', { priceId: 'price_demo_trauma_pln', video: { key: DEMO_KEYS.trauma } }, { ...bearer(token), cookie: `lang=${lang}` });
+  post(server, '/create-checkout-session', { priceId: 'price_demo_trauma_pln', video: { key: DEMO_KEYS.trauma }, consents: ['recordingEarly'] }, { ...bearer(token), cookie: `lang=${lang}` });
 const owned = async (server: RunningServer, token: string) =>
   ((await (await fetch(`${server.url}/profile`, { headers: bearer(token) })).json()) as { purchasedVideos: unknown[] }).purchasedVideos;
 

@@ -32,7 +32,7 @@ describe('the amount Stripe charges is the catalogue\'s, over HTTP', () => {
     method: 'POST', body, headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }) },
   });
   const startCheckout = async (token: string) => {
-    const res = await call('POST', '/create-checkout-session', bearer(token), { priceId: 'price_demo_trauma_pln', video: { key: DEMO_KEYS.trauma } });
+    const res = await call('POST', '/create-checkout-session', bearer(token), { priceId: 'price_demo_trauma_pln', video: { key: DEMO_KEYS.trauma }, consents: ['recordingEarly'] });
     expect(res.status).toBe(200);
     const { url } = (await res.json()) as { url: string };
     return stand.sessions.get(url.split('/').pop()!)!;

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
-import { bearer, signUp } from '../support/accounts.ts';
+import { bearer, demoConsents, signUp } from '../support/accounts.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 import { startStripeStandIn } from '../support/stripe-stand-in.ts';
@@ -13,7 +13,7 @@ type Session = { token: string; email: string };
 const post = (server: RunningServer, path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 const checkout = async (server: RunningServer, buyer: Session, key: string, priceId: string) => {
-  const res = await post(server, '/create-checkout-session', { priceId, video: { key } }, bearer(buyer.token));
+  const res = await post(server, '/create-checkout-session', { priceId, video: { key }, consents: demoConsents(key) }, bearer(buyer.token));
   return { status: res.status, ...((await res.json()) as { url?: string; message?: string }) };
 };
 const profile = async (server: RunningServer, buyer: Session) =>

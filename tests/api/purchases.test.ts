@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
-import { bearer, signUp } from '../support/accounts.ts';
+import { bearer, demoConsents, signUp } from '../support/accounts.ts';
+import { TERMS_VERSION } from '../../src/content/terms.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 import { startStripeStandIn } from '../support/stripe-stand-in.ts';
@@ -27,7 +28,7 @@ describe('purchases over HTTP with Stripe (SDK against a loopback stand-in, sign
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const checkout = (token: string, key: string, priceId: string, extra: Record<string, unknown> = {}) =>
-    post('/create-checkout-session', { priceId, video: { key, title: 'anything', price: [{ price: 1 }] }, email: 'spoof@evil.test', name: 'x', locale: 'en', ...extra }, bearer(token));
+    post('/create-checkout-session', { priceId, video: { key, title: 'anything', price: [{ price: 1 }] }, email: 'spoof@evil.test', name: 'x', locale: 'en', consents: demoConsents(key), ...extra }, bearer(token));
   const webhook = (body: string, signature = signer.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET })) =>
     fetch(`${server.url}/api/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
   const profile = async (token: string) => (await (await fetch(`${server.url}/profile`, { headers: bearer(token) })).json()) as { purchasedVideos: { key: string; purchaseDate: string }[] };
@@ -94,7 +95,8 @@ describe('purchases over HTTP with Stripe (SDK against a loopback stand-in, sign
     expect(mail!.envelopeTo).toEqual([buyer.email]);
     expect(mail!.parsed.text).toContain(`/watch-video/${DEMO_KEYS.shame}`);
     expect(mail!.parsed.text).toMatch(/2[\s\u00a0]?290\s?zł/);
-    expect(mail!.parsed.attachments.map((a) => a.filename)).toEqual(['event.ics']);
+    // The calendar entry stays; the terms the purchase is made under travel with it in full.
+    expect(mail!.parsed.attachments.map((a) => a.filename)).toEqual(['event.ics', `regulamin-${TERMS_VERSION}.txt`]);
     const again = await checkout(buyer.token, DEMO_KEYS.shame, 'price_demo_shame_usd');
     expect([again.status, await again.json()]).toEqual([409, { message: 'Masz już dostęp do tego materiału.' }]);
   });

@@ -47,7 +47,7 @@ describe('behind a TLS-terminating reverse proxy (Debian Caddy, self-signed cert
     expect(setCookie).toMatch(/;\s*HttpOnly/i);
     const cookie = cookieValue(setCookie);
 
-    const checkout = await json('/create-checkout-session', { priceId: 'price_demo_trauma_pln', video: { key: DEMO_KEYS.trauma } }, { cookie });
+    const checkout = await json('/create-checkout-session', { priceId: 'price_demo_trauma_pln', video: { key: DEMO_KEYS.trauma }, consents: ['recordingEarly'] }, { cookie });
     expect(checkout.status).toBe(200);
     const { url } = JSON.parse(checkout.body) as { url: string };
     expect(url.startsWith(`${proxy.origin}/dev-checkout/`)).toBe(true);

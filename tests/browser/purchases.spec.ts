@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
+import { consentTexts } from '../../modules/purchases/index.ts';
 import { signUp } from '../support/accounts.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
@@ -18,12 +19,22 @@ async function signedIn(context: BrowserContext, email: string) {
   await context.addCookies([{ name: 'session', value: token, url: server.url }]);
 }
 
-/** The purchase page's Buy now → terms → dev checkout → Pay, ending on My Recordings. */
-async function buy(page: Page, key: string) {
+/**
+ * The purchase page's Buy now → terms → the consents the product needs (each unticked, Buy now dimmed until every box
+ * is ticked) → dev checkout → Pay, ending on My Recordings.
+ */
+async function buy(page: Page, key: string, consents: RegExp[] = []) {
   await page.goto(`${server.url}/video-details/${key}`);
   await page.locator('astro-island:not([ssr])').first().waitFor();
   await page.getByTestId('buy-now').click();
-  await page.getByRole('checkbox').check();
+  const boxes = page.getByTestId('buy-panel').getByRole('checkbox');
+  await expect(boxes).toHaveCount(1 + consents.length);
+  for (const box of await boxes.all()) await expect(box).not.toBeChecked();
+  await page.locator('#accept-policy').check();
+  for (const consent of consents) {
+    await expect(page.getByTestId('checkout')).toHaveAttribute('aria-disabled', 'true');
+    await page.getByRole('checkbox', { name: consent }).check();
+  }
   await page.getByTestId('checkout').click();
   await expect(page).toHaveURL(/\/dev-checkout\//);
   await page.getByRole('button', { name: /^Zapłać/ }).click();
@@ -64,7 +75,8 @@ test('buy an upcoming event and a past one, count down, read the details (Join o
   await page.goto(`${server.url}/video-details/${DEMO_KEYS.shame}`);
   await expect(page).toHaveURL(new RegExp(`/watch-video/${DEMO_KEYS.shame}$`));
 
-  await buy(page, DEMO_KEYS.trauma);
+  // Over, and sold with its recording: the buyer consents to receiving it early and acknowledges losing the right.
+  await buy(page, DEMO_KEYS.trauma, [/^Wyrażam zgodę na dostarczenie nagrania \(treści cyfrowej\)/]);
   await page.goto(`${server.url}/watch-video/${DEMO_KEYS.trauma}`);
   await expect(page.getByText('Rozpoczęcie odtwarzania oznacza utratę prawa do odstąpienia od umowy (14 dni).')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'O materiale' })).toBeVisible();
@@ -95,6 +107,31 @@ test('buy an upcoming event and a past one, count down, read the details (Join o
   const copied = await other.request.get(`${server.url}${src}`);
   expect(copied.status(), 'a signed link is bound to its owner; a copy still works only until it expires').toBe(200);
   await stranger.close();
+});
+
+test('on a phone in English: the recording consent shows unticked in full, gates Buy now, and the confirmation quotes it word for word', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedIn(page.context(), 'telefon@example.com');
+  await page.goto(`${server.url}/video-details/${DEMO_KEYS.contactStyles}?lang=en`);
+  await page.locator('astro-island:not([ssr])').first().waitFor();
+  await page.getByTestId('buy-now').click();
+  const consent = page.getByRole('checkbox', { name: consentTexts.en['consent.recordingEarly.v1'] });
+  await expect(consent).not.toBeChecked();
+  await page.getByRole('checkbox', { name: 'I accept the policy' }).check();
+  await expect(page.getByTestId('checkout')).toHaveAttribute('aria-disabled', 'true');
+  await consent.scrollIntoViewIfNeeded();
+  await expect(consent).toBeInViewport();
+  await consent.check();
+  await expect(page.getByTestId('checkout')).toHaveAttribute('href', /\?zgody=recordingEarly$/);
+  await page.getByTestId('checkout').click();
+  await expect(page).toHaveURL(/\/dev-checkout\//);
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(/\/video#nowy-film$/);
+  // The account speaks Polish: the mail does too, quoting the consent as it was given, in English.
+  await expect.poll(() => smtp.received.find((m) => m.envelopeTo.includes('telefon@example.com') && m.parsed.subject?.startsWith('Potwierdzenie zakupu'))?.parsed.text ?? '',
+    { timeout: 15_000 }).toContain(`„${consentTexts.en['consent.recordingEarly.v1']}” (v1)`);
+  expect(errors).toEqual([]);
 });
 
 test('the watch page speaks English too, and a visitor without a session is denied', async ({ page }) => {
@@ -130,4 +167,15 @@ test('a buyer over the checkout limit is told why in their language, not the gen
   expect(dialog.message()).toBe('Zbyt wiele prób. Spróbuj ponownie za chwilę.');
   await dialog.accept();
   await expect(page).toHaveURL(new RegExp(`/video-details/${DEMO_KEYS.breath}$`));
+});
+
+test('a hand-off without the consents the product needs is told which are missing in the buyer\'s language, and taken back', async ({ page }) => {
+  await signedIn(page.context(), 'bez-zgody@example.com');
+  await page.goto(`${server.url}/video-details/${DEMO_KEYS.trauma}?lang=en`);
+  const alerted = page.waitForEvent('dialog');
+  await page.goto(`${server.url}/ladowanie-platnosci/price_demo_trauma_eur`);
+  const dialog = await alerted;
+  expect(dialog.message()).toBe('Tick the consents this purchase needs: without them we cannot start the service or give you the recording before the 14-day withdrawal period ends.');
+  await dialog.accept();
+  await expect(page).toHaveURL(new RegExp(`/video-details/${DEMO_KEYS.trauma}\\?lang=en$`));
 });

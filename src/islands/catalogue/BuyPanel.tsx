@@ -5,6 +5,8 @@ import { formatMoney } from '../../../modules/shared/text/index.ts';
 
 type PriceEntry = { currency: Currency; amount: number; priceId: string };
 type Labels = { buyNow: string; price: string; currency: string; accept: string; panel: string; dragHint: string; close: string; gross: string; terms: string };
+/** A consent the purchase needs (kind and the exact wording the server records), shown unticked. */
+type Consent = { kind: string; text: string };
 type Props = {
   signedIn: boolean;
   lang: 'pl' | 'en';
@@ -13,6 +15,8 @@ type Props = {
   openAtStart: boolean;
   labels: Labels;
   terms: { heading: string; paragraphs: string[] }[];
+  /** Decided by the server for this product and this moment (withdrawal-period.ts); the checkout decides again. */
+  consents: Consent[];
 };
 
 const SIGN_UP = '/stworz-konto';
@@ -20,14 +24,22 @@ const SIGN_UP = '/stworz-konto';
 /**
  * Buy now, the bottom Buy bar and the purchase panel. A visitor without a session goes to /stworz-konto;
  * a signed-in user gets the panel: price, PLN/EUR/USD (which also switches the language), the policy
- * checkbox (its text opens the terms) and the Buy now button, dimmed until the box is ticked.
+ * checkbox (its text opens the terms), the consents this purchase needs (unticked) and the Buy now button, dimmed
+ * until every box is ticked.
  */
-export default function BuyPanel({ signedIn, lang, prices, currency: startCurrency, openAtStart, labels, terms }: Props) {
+export default function BuyPanel({ signedIn, lang, prices, currency: startCurrency, openAtStart, labels, terms, consents }: Props) {
   // Opened after hydration (not during it) so the server's closed markup always matches the first client render.
   const [open, setOpen] = useState(false);
   useEffect(() => { if (openAtStart && signedIn) setOpen(true); }, [openAtStart, signedIn]);
   const [currency, setCurrency] = useState<Currency>(startCurrency);
   const [accepted, setAccepted] = useState(false);
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const tick = (kind: string, on: boolean) => setTicked((before) => {
+    const next = new Set(before);
+    if (on) next.add(kind); else next.delete(kind);
+    return next;
+  });
+  const ready = accepted && consents.every((c) => ticked.has(c.kind));
   const [termsOpen, setTermsOpen] = useState(false);
   const [barVisible, setBarVisible] = useState(false);
   const dragStart = useRef<number | null>(null);
@@ -88,8 +100,14 @@ export default function BuyPanel({ signedIn, lang, prices, currency: startCurren
             <input type="checkbox" id="accept-policy" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} aria-labelledby="accept-policy-text" />
             <button type="button" id="accept-policy-text" className="linklike" onClick={() => setTermsOpen(true)}>{labels.accept}</button>
           </p>
-          {accepted
-            ? <a className="button button--large" href={checkoutHref(price.priceId)} data-testid="checkout">{labels.buyNow}</a>
+          {consents.map((c) => (
+            <p className="accept accept--consent" key={c.kind}>
+              <input type="checkbox" id={`consent-${c.kind}`} checked={ticked.has(c.kind)} onChange={(e) => tick(c.kind, e.target.checked)} />
+              <label htmlFor={`consent-${c.kind}`}>{c.text}</label>
+            </p>
+          ))}
+          {ready
+            ? <a className="button button--large" href={checkoutHref(price.priceId, consents.map((c) => c.kind))} data-testid="checkout">{labels.buyNow}</a>
             : <button type="button" className="button button--large is-dimmed" aria-disabled="true" data-testid="checkout">{labels.buyNow}</button>}
         </section>
       )}

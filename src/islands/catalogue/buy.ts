@@ -21,5 +21,11 @@ export function currencySwitchUrl(pathname: string, c: Currency): string {
   return `${pathname}?lang=${languageOfCurrency(c)}&waluta=${c}&kup=1`;
 }
 
-/** The payment hand-off page for a price (built by the purchases issue). */
-export const checkoutHref = (priceId: string) => `/ladowanie-platnosci/${encodeURIComponent(priceId)}`;
+/** The payment hand-off page for a price, with the consents the buyer ticked (`zgody`, by kind), which it sends on. */
+export function checkoutHref(priceId: string, consents: readonly string[] = []): string {
+  const path = `/ladowanie-platnosci/${encodeURIComponent(priceId)}`;
+  return consents.length > 0 ? `${path}?${new URLSearchParams({ zgody: consents.join(',') })}` : path;
+}
+
+/** The consents a hand-off page was given (`?zgody=earlyStart,recordingEarly`); the server decides whether they are the right ones. */
+export const consentsOf = (query: string | null): string[] => (query ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '').slice(0, 10);

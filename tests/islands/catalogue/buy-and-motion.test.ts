@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { explorePath, productHref } from '../../../src/components/site.ts';
-import { checkoutHref, closesOnDrag, currencySwitchUrl, initialCurrency, languageOfCurrency } from '../../../src/islands/catalogue/buy.ts';
+import { checkoutHref, closesOnDrag, consentsOf, currencySwitchUrl, initialCurrency, languageOfCurrency } from '../../../src/islands/catalogue/buy.ts';
 import { bannerFrame, DIM_OPACITY, letterOpacity } from '../../../src/islands/catalogue/motion-frames.ts';
 
 describe('the buy panel rules', () => {
@@ -19,6 +19,13 @@ describe('the buy panel rules', () => {
     expect(closesOnDrag(100, 50)).toBe(false);
   });
   it('hands off to the payment page by price id', () => expect(checkoutHref('price_demo_x')).toBe('/ladowanie-platnosci/price_demo_x'));
+  it('hands the ticked consents on to the payment page, which reads them back', () => {
+    const href = checkoutHref('price_demo_x', ['earlyStart', 'recordingEarly']);
+    expect(href).toBe('/ladowanie-platnosci/price_demo_x?zgody=earlyStart%2CrecordingEarly');
+    expect(consentsOf(new URL(href, 'http://x').searchParams.get('zgody'))).toEqual(['earlyStart', 'recordingEarly']);
+    expect(consentsOf(null)).toEqual([]);
+    expect(consentsOf(' ,earlyStart,')).toEqual(['earlyStart']);
+  });
 });
 
 describe('scroll effects', () => {

@@ -32,7 +32,7 @@ describe.each(backends)('one product, one owner, on $name (Stripe SDK against th
   afterEach(async () => handle?.close());
 
   const start = async (priceId = 'price_pln') => {
-    const r = await purchases.startCheckout({ userId: 'u1', email: 'buyer@example.com', productKey: product.key, priceId, locale: 'pl' });
+    const r = await purchases.startCheckout({ userId: 'u1', email: 'buyer@example.com', productKey: product.key, priceId, locale: 'pl', consents: ['earlyStart'] });
     return [...stand.sessions.values()].find((s) => s.metadata.purchaseId === r.purchaseId)!;
   };
   /** Two checkouts started at the same moment (two tabs): both are open, the race expiry cannot close. */
@@ -68,7 +68,7 @@ describe.each(backends)('one product, one owner, on $name (Stripe SDK against th
     stand.pay(first.id);
     const created = () => stand.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
     const before = created();
-    expect(await refusal(purchases.startCheckout({ userId: 'u1', email: 'buyer@example.com', productKey: product.key, priceId: 'price_usd', locale: 'pl' })))
+    expect(await refusal(purchases.startCheckout({ userId: 'u1', email: 'buyer@example.com', productKey: product.key, priceId: 'price_usd', locale: 'pl', consents: ['earlyStart'] })))
       .toBe('already-owned');
     expect((await rows()).map((r) => [r.provider_session_id, r.status])).toEqual([[first.id, 'paid']]);
     expect(created()).toBe(before);

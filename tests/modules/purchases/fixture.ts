@@ -26,6 +26,7 @@ export function purchasesOn(handle: DatabaseHandle, product: ProductForSale, opt
     contacts: async (userIds) => new Map(userIds.filter((id) => !opts.erased?.includes(id))
       .map((id) => [id, { name: `Name ${id}`, email: `${id}@example.com`, phone: `+48 ${id}` }])),
     userIdByEmail: async (email) => (/^(u\d+)@example\.com$/.exec(email)?.[1] ?? null),
+    terms: (lang) => ({ version: 'test-1', title: lang === 'pl' ? 'Regulamin' : 'Terms', sections: [{ heading: '1', paragraphs: [`Terms in ${lang}.`] }] }),
     origin: () => 'http://shop.test',
   };
   const config = { ...parseEnv(opts.env ?? {}), JWT_SECRET: 'x'.repeat(32) };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../../modules/catalogue/index.ts';
-import { withdrawalToken, type ProductForSale } from '../../../modules/purchases/index.ts';
+import { withdrawalTokens, type ProductForSale } from '../../../modules/purchases/index.ts';
 import { backends, openMigrated } from '../../support/databases.ts';
 import { purchasesOn, refusal } from './fixture.ts';
 
@@ -30,7 +30,7 @@ describe.each(backends)('withdrawing from a purchase on $name', (backend) => {
 
   it('given a purchase in its period, when the buyer withdraws by the link, then the refund is asked, access ends at once and the acknowledgement is queued', async () => {
     const { purchases, store, purchaseId } = await bought();
-    expect(purchases.purchaseOfToken(withdrawalToken(secret, purchaseId))).toBe(purchaseId);
+    expect(purchases.purchaseOfToken(withdrawalTokens(secret).tokenFor(purchaseId))).toBe(purchaseId);
     expect((await purchases.withdrawalOffers('u1')).map((o) => o.purchaseId)).toEqual([purchaseId]);
     const view = await purchases.withdrawalView(purchaseId);
     expect(view).toMatchObject({ buyer: { userId: 'u1', name: 'Ewa Nowak', email: 'ewa@example.com' }, right: { open: true, proRataMinor: 0, refundMinor: 90_000 } });

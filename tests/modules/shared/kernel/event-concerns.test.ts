@@ -86,7 +86,7 @@ describe.each(backends)('events concerning a user, across instances, on $name', 
   it('given a buyer\'s answer remembered on a second instance, when their playback starts on the first (an event naming no user), then the second drops it at once, and only theirs', async () => {
     const { purchases } = purchasesOn(handle, product, { clock });
     for (const userId of ['u1', 'u2']) {
-      const { purchaseId } = await purchases.startCheckout({ userId, email: `${userId}@example.com`, productKey: product.key, priceId: 'pln', locale: 'pl' });
+      const { purchaseId } = await purchases.startCheckout({ userId, email: `${userId}@example.com`, productKey: product.key, priceId: 'pln', locale: 'pl', consents: ['earlyStart'] });
       await purchases.payDevCheckout(purchaseId, userId);
     }
     const memory = await secondInstance();
@@ -100,8 +100,8 @@ describe.each(backends)('events concerning a user, across instances, on $name', 
   it('given a buyer\'s open checkout, when a newer one expires it, then the expiry is recorded as concerning the buyer', async () => {
     const { purchases, store } = purchasesOn(handle, product, { clock });
     const from = await store.lastPosition();
-    await purchases.startCheckout({ userId: 'u1', email: 'u1@example.com', productKey: product.key, priceId: 'pln', locale: 'pl' });
-    await purchases.startCheckout({ userId: 'u1', email: 'u1@example.com', productKey: product.key, priceId: 'pln', locale: 'pl' });
+    await purchases.startCheckout({ userId: 'u1', email: 'u1@example.com', productKey: product.key, priceId: 'pln', locale: 'pl', consents: ['earlyStart'] });
+    await purchases.startCheckout({ userId: 'u1', email: 'u1@example.com', productKey: product.key, priceId: 'pln', locale: 'pl', consents: ['earlyStart'] });
     const expired = (await store.readAll(from, 100)).filter((e) => e.type === 'CheckoutExpired');
     expect(expired).toHaveLength(1);
     expect(expired[0]!.data).not.toHaveProperty('userId');
