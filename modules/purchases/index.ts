@@ -13,13 +13,16 @@ import type { PurchasesDeps } from './deps.ts';
 import type { PurchasesPorts } from './ports.ts';
 import { devProvider, stripeProvider, type StripeProvider } from './providers.ts';
 import { purchasesQueries } from './queries.ts';
+import { refundHandlers, REFUND_TOPIC } from './refunds.ts';
 import type { PurchasesTables } from './schema.ts';
 import { stripeWebhook } from './stripe-webhook.ts';
 
 export { accessUntil, hasAccess, isOnSale, ACCESS_DAYS_AFTER_LIVE } from './access.ts';
 export { WebhookSignatureError, type ProviderSession, type WebhookOutcome } from './providers.ts';
 export { confirmationTexts } from './confirmation-mail.ts';
-export { refundTexts } from './refund-mail.ts';
+export { refundTexts, refundNoticeTexts } from './refund-mail.ts';
+export { refundDecisions, paidMinor, type RefundRequested, type RefundCompleted, type PurchaseAccessEnded, type RequestRefund, type RefundRequester, type RefundRule } from './refund.ts';
+export type { RefundInput, RefundAnswer } from './refunds.ts';
 export type { FulfilResult, RefundResult } from './fulfilment.ts';
 export type { WebhookAnswer } from './stripe-webhook.ts';
 export { watchView, type WatchView, type WatchAccess } from './watch.ts';
@@ -55,6 +58,7 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
   const checkout = checkoutHandlers(deps, queries, fulfilment, { limiter, limits: { ...defaultCheckoutLimits, ...options.limits } });
   const { activePurchase, purchasesOf, library, watchDecision, linksFor, recordingAccess, devCheckout } = queries;
   const owned = ownedReads(deps.db, deps.clock, options.log);
+  const refunds = refundHandlers(deps, queries);
   return {
     // Queries: what a buyer owns and may see now.
     activePurchase, purchasesOf, library, watchDecision, linksFor, recordingAccess, devCheckout,
@@ -70,7 +74,11 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
     ...checkout,
     fulfil: fulfilment.fulfil,
     settleDueRefunds: fulfilment.settleDueRefunds,
-    stripeWebhook: stripeWebhook(stripe, fulfilment),
+    /** Money back on a paid purchase (admin, withdrawal): full or partial, idempotent by refund id; a full one ends access. */
+    requestRefund: refunds.requestRefund,
+    stripeWebhook: stripeWebhook(stripe, fulfilment, refunds),
+    /** The refund's money moves at the provider from the outbox (retried until it answers, sent once). */
+    outboxHandlers: { [REFUND_TOPIC]: (payload: unknown) => refunds.deliverRefund(payload) },
     productKeyForPrice: ports.productKeyForPrice,
     projections: [purchasesProjection],
     /** The Stripe webhook verifier, or null when payments run on the dev checkout. */

@@ -9,6 +9,7 @@ import { DomainError, type Decider } from '../shared/kernel/index.ts';
 import { isOnSale } from './access.ts';
 import { grantDecisions, type AccessGranted, type AccessRevoked, type GrantCommand, type GrantState } from './grant.ts';
 import { toMinor, type Currency } from './ports.ts';
+import { emptyLedger, evolveLedger, refundDecisions, type RefundCommand, type RefundEvent, type RefundLedger } from './refund.ts';
 
 export type Provider = 'stripe' | 'dev';
 
@@ -51,13 +52,13 @@ export type PaymentMismatchReceived = {
 };
 export type PlaybackStarted = { type: 'PlaybackStarted'; data: { purchaseId: string; startedAt: string } };
 export type PurchaseEvent = CheckoutStarted | CheckoutExpired | PurchaseCompleted | DuplicatePaymentReceived | DuplicatePaymentRefunded
-  | PaymentMismatchReceived | AccessGranted | AccessRevoked | PlaybackStarted;
+  | PaymentMismatchReceived | AccessGranted | AccessRevoked | PlaybackStarted | RefundEvent;
 
 export type PurchaseState =
   | { status: 'none' }
   | { status: 'pending'; checkout: CheckoutStarted['data'] }
   | { status: 'expired'; checkout: CheckoutStarted['data'] }
-  | { status: 'paid'; purchase: PurchaseCompleted['data']; playbackStartedAt: string | null }
+  | { status: 'paid'; purchase: PurchaseCompleted['data']; playbackStartedAt: string | null; refunds?: RefundLedger }
   | { status: 'refundDue'; payment: DuplicatePaymentReceived['data'] }
   | { status: 'refunded'; payment: DuplicatePaymentReceived['data']; refund: DuplicatePaymentRefunded['data'] }
   | { status: 'mismatch'; payment: PaymentMismatchReceived['data'] }
@@ -76,6 +77,8 @@ export function evolve(state: PurchaseState, event: PurchaseEvent): PurchaseStat
     case 'AccessGranted': return { status: 'granted', grant: event.data, playbackStartedAt: null };
     case 'AccessRevoked': return state.status === 'granted' ? { status: 'revoked', grant: state.grant, revocation: event.data } : state;
     case 'PlaybackStarted': return state.status === 'paid' || state.status === 'granted' ? { ...state, playbackStartedAt: event.data.startedAt } : state;
+    case 'RefundRequested': case 'RefundCompleted': case 'PurchaseAccessEnded':
+      return state.status === 'paid' ? { ...state, refunds: evolveLedger(state.refunds ?? emptyLedger(), event) } : state;
     default: { const never: never = event; return never; }
   }
 }
@@ -118,7 +121,7 @@ export type RecordRefund = {
   type: 'RecordRefund'; purchaseId: string; refund: { amount: number; currency: Currency; providerRefundId: string }; at: string;
 };
 export type StartPlayback = { type: 'StartPlayback'; purchaseId: string; at: string };
-export type PurchaseCommand = StartCheckout | ExpireCheckout | CompletePurchase | RecordRefund | StartPlayback | GrantCommand;
+export type PurchaseCommand = StartCheckout | ExpireCheckout | CompletePurchase | RecordRefund | StartPlayback | GrantCommand | RefundCommand;
 
 /** What the checkout on this stream asked for; checkouts older than issue 21 asked for their whole-unit amount. */
 const askedBy = (checkout: CheckoutStarted['data']): Asked =>
@@ -168,8 +171,10 @@ export function decide(command: PurchaseCommand, state: PurchaseState): Purchase
     case 'CompletePurchase': return complete(command, state);
     case 'RecordRefund': return recordRefund(command, state);
     case 'GrantAccess': case 'RevokeAccess': return grantDecisions(command, state);
+    case 'RequestRefund': case 'CompleteRefund': return refundDecisions(command, state);
     case 'StartPlayback':
       if (state.status !== 'paid' && state.status !== 'granted') throw new DomainError<PurchaseRule>('not-paid');
+      if (state.status === 'paid' && state.refunds?.accessEndedAt) throw new DomainError<PurchaseRule>('not-paid');
       if (state.playbackStartedAt !== null) return [];
       return [{ type: 'PlaybackStarted', data: { purchaseId: command.purchaseId, startedAt: command.at } }];
     default: { const never: never = command; return never; }
@@ -187,6 +192,7 @@ export const purchaseDecider: Decider<PurchaseCommand, PurchaseEvent, PurchaseSt
     CheckoutStarted: theBuyer, CheckoutExpired: theBuyer, PurchaseCompleted: theBuyer,
     DuplicatePaymentReceived: theBuyer, DuplicatePaymentRefunded: theBuyer, PaymentMismatchReceived: theBuyer,
     AccessGranted: theBuyer, AccessRevoked: theBuyer, PlaybackStarted: theBuyer,
+    RefundRequested: theBuyer, RefundCompleted: theBuyer, PurchaseAccessEnded: theBuyer,
   },
 };
 
