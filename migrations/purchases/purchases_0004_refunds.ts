@@ -22,10 +22,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('refunded_minor', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('refund_pending_minor', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('access_ended_at', 'timestamptz')
+    .addColumn('amount_minor', 'integer')
     .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('purchases').dropColumn('refunded_minor').dropColumn('refund_pending_minor').dropColumn('access_ended_at').execute();
+  await db.schema.alterTable('purchases').dropColumn('refunded_minor').dropColumn('refund_pending_minor').dropColumn('access_ended_at').dropColumn('amount_minor').execute();
   await db.schema.dropTable('purchase_refunds').execute();
 }

@@ -12,14 +12,17 @@ export type RefundRequester = { kind: 'admin'; userId: string } | { kind: 'withd
 
 export type RefundRequested = {
   type: 'RefundRequested';
-  data: { purchaseId: string; refundId: string; amountMinor: number; currency: Currency; reason: string;
+  data: { purchaseId: string; userId: string; productKey: string; refundId: string; amountMinor: number; currency: Currency; reason: string;
     requestedBy: RefundRequester; revokeAccess: boolean; at: string };
 };
 export type RefundCompleted = {
   type: 'RefundCompleted';
-  data: { purchaseId: string; refundId: string; providerRefundId: string; amountMinor: number; currency: Currency; at: string };
+  data: { purchaseId: string; userId: string; productKey: string; refundId: string; providerRefundId: string; amountMinor: number; currency: Currency; at: string };
 };
-export type PurchaseAccessEnded = { type: 'PurchaseAccessEnded'; data: { purchaseId: string; cause: 'refund' | 'withdrawal'; at: string } };
+/** The buyer (`userId`) and product are ids, never personal data: the audit trail files refunds under the product. */
+export type PurchaseAccessEnded = {
+  type: 'PurchaseAccessEnded'; data: { purchaseId: string; userId: string; productKey: string; cause: 'refund' | 'withdrawal'; at: string };
+};
 export type RefundEvent = RefundRequested | RefundCompleted | PurchaseAccessEnded;
 
 /** What a paid purchase knows of its refunds: sums in minor units of the payment's currency. */
@@ -70,14 +73,17 @@ export type RefundRule = 'refund-not-paid' | 'refund-invalid-amount' | 'refund-e
 
 /** The state a refund is decided on: a paid purchase's payment and ledger, or anything else (refused). */
 export type Refundable =
-  | { status: 'paid'; purchase: { amountMinor?: number; amount: number; currency: Currency; provider: string }; refunds?: RefundLedger }
+  | { status: 'paid'; purchase: Buyer & { amountMinor?: number; amount: number; currency: Currency; provider: string }; refunds?: RefundLedger }
   | { status: string };
+
+type Buyer = { userId: string; productKey: string };
 
 /** What was paid, in minor units (payments before issue 21 carried whole units only). */
 export const paidMinor = (purchase: { amountMinor?: number; amount: number }) => purchase.amountMinor ?? purchase.amount * 100;
 
-const ended = (ledger: RefundLedger, paid: number, cause: 'refund' | 'withdrawal', purchaseId: string, at: string, forced: boolean): PurchaseAccessEnded[] =>
-  ledger.accessEndedAt === null && (forced || ledger.requestedMinor >= paid) ? [{ type: 'PurchaseAccessEnded', data: { purchaseId, cause, at } }] : [];
+const ended = (ledger: RefundLedger, paid: number, cause: 'refund' | 'withdrawal', of: Buyer & { purchaseId: string }, at: string, forced: boolean): PurchaseAccessEnded[] =>
+  ledger.accessEndedAt === null && (forced || ledger.requestedMinor >= paid)
+    ? [{ type: 'PurchaseAccessEnded', data: { purchaseId: of.purchaseId, userId: of.userId, productKey: of.productKey, cause, at } }] : [];
 
 /**
  * The refund rules: only a paid purchase is refunded (a grant by hand or an unpaid checkout: `refund-not-paid`); an
@@ -93,7 +99,8 @@ export function refundDecisions(command: RefundCommand, state: Refundable): Refu
   const { purchase } = state;
   const ledger = state.refunds ?? emptyLedger();
   const paid = paidMinor(purchase);
-  if (command.type === 'CompleteRefund') return complete(command, ledger, paid, purchase.currency);
+  const of = { purchaseId: command.purchaseId, userId: purchase.userId, productKey: purchase.productKey };
+  if (command.type === 'CompleteRefund') return complete(command, ledger, paid, purchase.currency, of);
   if (ledger.refunds[command.refundId]) return [];
   if (!Number.isSafeInteger(command.amountMinor) || command.amountMinor <= 0) throw new DomainError<RefundRule>('refund-invalid-amount');
   const left = paid - ledger.requestedMinor;
@@ -101,30 +108,30 @@ export function refundDecisions(command: RefundCommand, state: Refundable): Refu
   if (command.amountMinor > left) throw new DomainError<RefundRule>('refund-exceeds-paid', { leftMinor: left, currency: purchase.currency });
   if (command.requestedBy.kind === 'admin' && command.reason.trim() === '') throw new DomainError<RefundRule>('refund-reason-missing');
   const requested: RefundRequested = { type: 'RefundRequested', data: {
-    purchaseId: command.purchaseId, refundId: command.refundId, amountMinor: command.amountMinor, currency: purchase.currency,
+    ...of, refundId: command.refundId, amountMinor: command.amountMinor, currency: purchase.currency,
     reason: command.reason.trim(), requestedBy: command.requestedBy, revokeAccess: command.revokeAccess, at: command.at,
   } };
   const after = evolveLedger(ledger, requested);
   const cause = command.requestedBy.kind === 'withdrawal' ? 'withdrawal' : 'refund';
   const settled: RefundCompleted[] = command.settled ? [{ type: 'RefundCompleted', data: {
-    purchaseId: command.purchaseId, refundId: command.refundId, providerRefundId: command.settled.providerRefundId,
+    ...of, refundId: command.refundId, providerRefundId: command.settled.providerRefundId,
     amountMinor: command.amountMinor, currency: purchase.currency, at: command.at,
   } }] : [];
-  return [requested, ...settled, ...ended(after, paid, cause, command.purchaseId, command.at, command.revokeAccess)];
+  return [requested, ...settled, ...ended(after, paid, cause, of, command.at, command.revokeAccess)];
 }
 
-function complete(command: CompleteRefund, ledger: RefundLedger, paid: number, currency: Currency): RefundEvent[] {
+function complete(command: CompleteRefund, ledger: RefundLedger, paid: number, currency: Currency, of: Buyer & { purchaseId: string }): RefundEvent[] {
   if (ledger.providerRefundIds.includes(command.providerRefundId)) return [];
   const ours = command.refundId ? ledger.refunds[command.refundId] : undefined;
   if (ours?.completed) return [];
   const done = (refundId: string, amountMinor: number): RefundCompleted => ({ type: 'RefundCompleted', data: {
-    purchaseId: command.purchaseId, refundId, providerRefundId: command.providerRefundId, amountMinor, currency, at: command.at,
+    ...of, refundId, providerRefundId: command.providerRefundId, amountMinor, currency, at: command.at,
   } });
   if (ours) return [done(command.refundId!, ours.amountMinor)];
   // Made at the provider (its dashboard): money already went back, so it is recorded whatever our ledger says.
   const requested: RefundRequested = { type: 'RefundRequested', data: {
-    purchaseId: command.purchaseId, refundId: command.providerRefundId, amountMinor: command.amountMinor, currency, reason: '',
+    ...of, refundId: command.providerRefundId, amountMinor: command.amountMinor, currency, reason: '',
     requestedBy: { kind: 'provider' }, revokeAccess: false, at: command.at,
   } };
-  return [requested, done(command.providerRefundId, command.amountMinor), ...ended(evolveLedger(ledger, requested), paid, 'refund', command.purchaseId, command.at, false)];
+  return [requested, done(command.providerRefundId, command.amountMinor), ...ended(evolveLedger(ledger, requested), paid, 'refund', of, command.at, false)];
 }

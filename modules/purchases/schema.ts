@@ -34,6 +34,8 @@ export interface PurchasesTable {
   revoked_at: NullableTimestamp;
   /** Refunds of a paid purchase (refund.ts), minor units: confirmed by the provider, and asked but not yet confirmed. */
   refunded_minor: ColumnType<number, number | undefined, number>;
+  /** What the provider took, exactly (minor units; null for payments recorded before refunds were). */
+  amount_minor: ColumnType<number | null, number | null | undefined, number | null>;
   refund_pending_minor: ColumnType<number, number | undefined, number>;
   /** Set with status `ended`: a full refund (or one that revoked access, or a withdrawal) ended access. */
   access_ended_at: NullableTimestamp;

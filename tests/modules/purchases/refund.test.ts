@@ -11,10 +11,10 @@ const admin = { kind: 'admin' as const, userId: 'a1' };
 const ask = (refundId: string, amountMinor: number, more: Partial<RequestRefund> = {}): RequestRefund =>
   ({ type: 'RequestRefund', purchaseId: 'p1', refundId, amountMinor, reason: 'cancelled', requestedBy: admin, revokeAccess: false, at, ...more });
 const requested = (refundId: string, amountMinor: number, more: Partial<Extract<PurchaseEvent, { type: 'RefundRequested' }>['data']> = {}): PurchaseEvent =>
-  ({ type: 'RefundRequested', data: { purchaseId: 'p1', refundId, amountMinor, currency: 'PLN', reason: 'cancelled', requestedBy: admin, revokeAccess: false, at, ...more } });
+  ({ type: 'RefundRequested', data: { purchaseId: 'p1', userId: 'u1', productKey: 'k1', refundId, amountMinor, currency: 'PLN', reason: 'cancelled', requestedBy: admin, revokeAccess: false, at, ...more } });
 const done = (refundId: string, providerRefundId: string, amountMinor: number): PurchaseEvent =>
-  ({ type: 'RefundCompleted', data: { purchaseId: 'p1', refundId, providerRefundId, amountMinor, currency: 'PLN', at } });
-const accessEnded = (cause: 'refund' | 'withdrawal' = 'refund'): PurchaseEvent => ({ type: 'PurchaseAccessEnded', data: { purchaseId: 'p1', cause, at } });
+  ({ type: 'RefundCompleted', data: { purchaseId: 'p1', userId: 'u1', productKey: 'k1', refundId, providerRefundId, amountMinor, currency: 'PLN', at } });
+const accessEnded = (cause: 'refund' | 'withdrawal' = 'refund'): PurchaseEvent => ({ type: 'PurchaseAccessEnded', data: { purchaseId: 'p1', userId: 'u1', productKey: 'k1', cause, at } });
 const fromProvider = (providerRefundId: string, amountMinor: number, refundId: string | null = null): PurchaseCommand =>
   ({ type: 'CompleteRefund', purchaseId: 'p1', refundId, providerRefundId, amountMinor, currency: 'PLN', at });
 const { given } = deciderSpec(purchaseDecider);
