@@ -14,6 +14,7 @@ import type { PurchasesPorts } from './ports.ts';
 import { devProvider, stripeProvider, type StripeProvider } from './providers.ts';
 import { purchasesQueries } from './queries.ts';
 import { refundHandlers, REFUND_TOPIC } from './refunds.ts';
+import { refundViews } from './refund-views.ts';
 import type { PurchasesTables } from './schema.ts';
 import { stripeWebhook } from './stripe-webhook.ts';
 
@@ -23,6 +24,7 @@ export { confirmationTexts } from './confirmation-mail.ts';
 export { refundTexts, refundNoticeTexts } from './refund-mail.ts';
 export { refundDecisions, paidMinor, type RefundRequested, type RefundCompleted, type PurchaseAccessEnded, type RequestRefund, type RefundRequester, type RefundRule } from './refund.ts';
 export type { RefundInput, RefundAnswer } from './refunds.ts';
+export type { BuyerRefund } from './refund-views.ts';
 export type { FulfilResult, RefundResult } from './fulfilment.ts';
 export type { WebhookAnswer } from './stripe-webhook.ts';
 export { watchView, type WatchView, type WatchAccess } from './watch.ts';
@@ -74,6 +76,8 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
     ...checkout,
     fulfil: fulfilment.fulfil,
     settleDueRefunds: fulfilment.settleDueRefunds,
+    /** My Recordings: the buyer's purchases with money given back or on its way. */
+    refundsOf: refundViews(deps).refundsOf,
     /** Money back on a paid purchase (admin, withdrawal): full or partial, idempotent by refund id; a full one ends access. */
     requestRefund: refunds.requestRefund,
     stripeWebhook: stripeWebhook(stripe, fulfilment, refunds),
