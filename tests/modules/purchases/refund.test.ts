@@ -80,3 +80,26 @@ describe('the state after refunds', () => {
     expect(after).toMatchObject({ status: 'paid', refunds: { requestedMinor: 10_000, completedMinor: 10_000, accessEndedAt: null } });
   });
 });
+
+describe('the refund notice', () => {
+  it('exists in both languages with the same placeholders, and says whether access ended', async () => {
+    const { refundNoticeTexts } = await import('../../../modules/purchases/index.ts');
+    const { refundNoticeMail } = await import('../../../modules/purchases/refund-mail.ts');
+    expect(Object.keys(refundNoticeTexts.en).sort()).toEqual(Object.keys(refundNoticeTexts.pl).sort());
+    const vars = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
+    for (const key of Object.keys(refundNoticeTexts.pl) as (keyof typeof refundNoticeTexts.pl)[]) {
+      expect(vars(refundNoticeTexts.en[key]), key).toEqual(vars(refundNoticeTexts.pl[key]));
+    }
+    const input = {
+      buyer: { email: 'ewa@example.com', name: 'Ewa', language: 'en' as const }, watchUrl: 'http://shop.test/watch-video/k1', siteName: 'Gestalt Online',
+      product: { key: 'k1', title: { pl: 'Seminarium', en: 'Seminar' }, liveAt: new Date(), durationMinutes: 60, published: true, recordingLink: null, liveLink: null, prices: [] },
+    };
+    const ended = refundNoticeMail({ ...input, refund: { amountMinor: 12_345, currency: 'PLN', refundId: 'r1', accessEnded: true } });
+    expect(ended.subject).toBe('Payment refunded: Seminar');
+    expect(ended.text).toContain('Amount refunded: 123.45 PLN');
+    expect(ended.text).toContain('Your access to the material ended with the refund.');
+    const kept = refundNoticeMail({ ...input, buyer: { ...input.buyer, language: 'pl' }, refund: { amountMinor: 1_000, currency: 'PLN', refundId: 'r2', accessEnded: false } });
+    expect(kept.subject).toBe('Zwrot płatności: Seminarium');
+    expect(kept.text).toContain('Twój dostęp się nie zmienia: http://shop.test/watch-video/k1');
+  });
+});
