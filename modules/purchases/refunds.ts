@@ -1,10 +1,11 @@
 import { mailMessage } from '../mailing/index.ts';
 import type { EventMetadata, OutboxMessage } from '../shared/events/index.ts';
-import { appendAlongside, DomainError, handleCommand } from '../shared/kernel/index.ts';
+import { appendAlongside, DomainError, handleCommand, type CommandOptions } from '../shared/kernel/index.ts';
 import type { PurchasesDeps } from './deps.ts';
 import { ownershipDecider, ownershipStreamOf } from './ownership.ts';
-import { buyerOf, purchaseDecider, streamOf, type PurchaseEvent, type PurchaseState } from './purchase.ts';
+import { buyerOf, purchaseDecider, streamOf, type PurchaseCommand, type PurchaseEvent, type PurchaseState } from './purchase.ts';
 import type { PurchasesQueries } from './queries.ts';
+import type { PurchasesTables } from './schema.ts';
 import { refundNoticeMail } from './refund-mail.ts';
 import type { CompleteRefund, RefundCommand, RefundRequester } from './refund.ts';
 
@@ -19,6 +20,12 @@ export type RefundInput = {
 export type RefundAnswer = { refundId: string; status: 'completed' | 'pending'; accessEnded: boolean };
 
 type RefundPayload = { purchaseId: string; refundId: string };
+type PurchaseCommandOptions = CommandOptions<PurchaseCommand, PurchaseEvent, PurchaseState, PurchasesTables>
+  & Required<Pick<CommandOptions<PurchaseCommand, PurchaseEvent, PurchaseState, PurchasesTables>, 'outbox' | 'prepare' | 'alongside'>>;
+
+/** The dev checkout moved no money: its refund is only a record, complete in the same decision (RequestRefund's `settled`). */
+export const settledAtOnce = (state: PurchaseState, refundId: string) =>
+  state.status === 'paid' && state.purchase.provider === 'dev' ? { providerRefundId: `dev_refund_${refundId}` } : undefined;
 
 const accessEnded = (state: PurchaseState) => state.status === 'paid' && Boolean(state.refunds?.accessEndedAt);
 
@@ -49,11 +56,16 @@ export function refundHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
       ? [{ topic: REFUND_TOPIC, dedupeKey: `refund:${e.data.refundId}`, payload: { purchaseId: e.data.purchaseId, refundId: e.data.refundId } satisfies RefundPayload }]
       : []);
 
-  async function run(purchaseId: string, command: RefundCommand, metadata: EventMetadata | undefined) {
+  /**
+   * What a command that may refund needs beside its decision (r3's withdrawal uses it too, composing its own outbox):
+   * the refund's outbox row and the buyer's notice, and the buyer's ownership released in the same transaction when
+   * access ends. Lookups are made here, before the transaction.
+   */
+  async function commandOptions(purchaseId: string, metadata: EventMetadata | undefined): Promise<PurchaseCommandOptions> {
     const before = (await queries.load(purchaseId)).state;
     const mail = await mailFor(before);
     let ownership = { owner: null as string | null, version: 0 };
-    return handleCommand(deps, purchaseDecider, streamOf(purchaseId), command, {
+    return {
       metadata,
       outbox: (events, after) => [...effects(events), ...mail(events, after)],
       async prepare(tx, cmd, state) {
@@ -69,7 +81,11 @@ export function refundHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
         const release = ownershipDecider.decide({ type: 'ReleaseOwnership', userId: buyer.userId, productKey: buyer.productKey, purchaseId, at: ended.data.at }, stream.state);
         return appendAlongside(deps.store, tx, stream, release, ownershipDecider, metadata);
       },
-    });
+    };
+  }
+
+  async function run(purchaseId: string, command: RefundCommand, metadata: EventMetadata | undefined) {
+    return handleCommand(deps, purchaseDecider, streamOf(purchaseId), command as PurchaseCommand, await commandOptions(purchaseId, metadata));
   }
 
   /** A provider's report of a refund done (ours or one it made itself): recorded once per provider refund id. */
@@ -86,8 +102,7 @@ export function refundHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
       const { state } = await queries.load(input.purchaseId);
       if (state.status === 'none') throw new DomainError('purchase-not-found');
       const refundId = input.refundId ?? deps.ids();
-      // The dev checkout moved no money: its refund is only a record, complete at once.
-      const settled = state.status === 'paid' && state.purchase.provider === 'dev' ? { providerRefundId: `dev_refund_${refundId}` } : undefined;
+      const settled = settledAtOnce(state, refundId);
       const { state: after } = await run(input.purchaseId, {
         type: 'RequestRefund', purchaseId: input.purchaseId, refundId, amountMinor: input.amountMinor, reason: input.reason,
         requestedBy: input.requestedBy, revokeAccess: input.revokeAccess, at: now(), ...(settled ? { settled } : {}),
@@ -97,6 +112,7 @@ export function refundHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
     },
 
     completeRefund,
+    commandOptions,
 
     /**
      * A signed `charge.refunded` delivery: the provider's refunds of that payment are read from it and each recorded
