@@ -72,7 +72,7 @@ export type RefundCommand = RequestRefund | CompleteRefund;
 export type RefundRule = 'refund-not-paid' | 'refund-invalid-amount' | 'refund-exceeds-paid' | 'refund-already-full' | 'refund-reason-missing';
 
 /** The state a refund is decided on: a paid purchase's payment and ledger, or anything else (refused). */
-export type Refundable =
+type Refundable =
   | { status: 'paid'; purchase: Buyer & { amountMinor?: number; amount: number; currency: Currency; provider: string }; refunds?: RefundLedger }
   | { status: string };
 
