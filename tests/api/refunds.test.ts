@@ -68,6 +68,8 @@ describe('refunds from the admin panel (dev checkout: recorded at once)', () => 
     expect((await attendees(DEMO_KEYS.trauma)).attendees.find((a) => a.purchaseId === ewa.purchaseId)).toMatchObject({ state: 'refunded', refundedAmount: before.amount });
 
     expect(await waitForMails(smtp, ewa.email, 2), 'one notice per refund, in the buyer\'s language').toBe(2);
+    const csv = (await (await call('GET', `/api/admin/attendees/${DEMO_KEYS.trauma}?format=csv`, admin)).text()).split('\r\n');
+    expect(csv.find((l) => l.includes(ewa.email))).toMatch(new RegExp(`"refunded","","${before.amount.toFixed(2).replace('.', '\\.')}"$`));
     const library = await (await page('/video', ewa.token)).text();
     expect(library).toContain('id="my-refunds"');
     expect(library).toContain('Access ended by a refund');
