@@ -57,8 +57,9 @@ describe('what each route declares it may keep, and for whom, holds for every ro
     }
     // Signed in: her own copy, from memory once this instance remembers her session, never the visitors' copy.
     const signedIn = { cookie: `session=${anna.token}` };
-    await expect.poll(async () => (await ask(path, signedIn)).cache, { timeout: 15_000 }).toBe('HIT');
-    expect(await ask(path, signedIn)).toMatchObject({ status: 200, cache: 'HIT', control: 'private, no-store' });
+    // Polled as a whole: an event about the new user that lands late (her verification mail recorded as delivered)
+    // rightly drops her kept pages once, between two asks.
+    await expect.poll(async () => ask(path, signedIn), { timeout: 15_000 }).toMatchObject({ status: 200, cache: 'HIT', control: 'private, no-store' });
   });
 
   it('keeps nothing of a route it does not list', async () => {

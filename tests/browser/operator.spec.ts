@@ -88,7 +88,7 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
     await catalogue.getByLabel('Thumbnail').setInputFiles({ name: 'okladka.png', mimeType: 'image/png', buffer: await png(1600, 900) });
     await expect(catalogue.getByText('File uploaded.')).toBeVisible();
     await catalogue.getByLabel(new RegExp(`^${person}`)).check();
-    for (const [currency, amount] of [['USD', '290'], ['PLN', '1190'], ['EUR', '270']]) {
+    for (const [currency, amount] of [['USD', '290'], ['PLN', '1190'], ['EUR', '270']] as const) {
       await catalogue.getByLabel(`${currency} price`, { exact: true }).fill(amount);
     }
     expect(await axe(page)).toEqual([]);
