@@ -58,11 +58,20 @@ describe('refunds from the admin panel (dev checkout: recorded at once)', () => 
     expect((await attendees(DEMO_KEYS.trauma)).attendees.find((a) => a.purchaseId === ewa.purchaseId)).toMatchObject({ state: 'partlyRefunded', refundedAmount: 10 });
     expect((await page(`/watch-video/${DEMO_KEYS.trauma}`, ewa.token)).status).toBe(200);
 
+    // A recording link issued before the refund, still within its hour.
+    const video = async () => (await (await call('GET', `/api/videos/${DEMO_KEYS.trauma}`, bearer(ewa.token))).json()) as { watchURL?: string; meetLink?: string };
+    const issued = (await video()).watchURL!;
+    expect((await fetch(`${server.url}${issued}`, { headers: { range: 'bytes=0-9' } })).status).toBe(206);
+
     const tooMuch = await refund(ewa.purchaseId, { amountMinor: paidMinor, reason: 'everything' });
     expect([tooMuch.status, await tooMuch.json()]).toMatchObject([409, { message: 'The refund is more than was paid, less earlier refunds.' }]);
     const rest = await refund(ewa.purchaseId, { amountMinor: paidMinor - 1000, reason: 'cancelled' });
     expect(await rest.json()).toMatchObject({ status: 'completed', accessEnded: true });
     expect((await page(`/watch-video/${DEMO_KEYS.trauma}`, ewa.token)).status).toBe(403);
+    expect((await fetch(`${server.url}${issued}`, { headers: { range: 'bytes=0-9' } })).status).toBe(403);
+    const gone = await video();
+    expect(gone).not.toHaveProperty('watchURL');
+    expect(gone).not.toHaveProperty('meetLink');
     const again = await refund(ewa.purchaseId, { amountMinor: 100, reason: 'twice' });
     expect([again.status, await again.json()]).toEqual([409, { message: 'This purchase has already been refunded in full.' }]);
     expect((await attendees(DEMO_KEYS.trauma)).attendees.find((a) => a.purchaseId === ewa.purchaseId)).toMatchObject({ state: 'refunded', refundedAmount: before.amount });
