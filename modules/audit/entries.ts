@@ -9,8 +9,8 @@ export type AuditType = (typeof AUDIT_TYPES)[number];
 
 /** The raw event types behind each kind (purchases, catalogue and accounts own them; campaigns adds CampaignStarted). */
 export const EVENT_TYPES: Record<AuditType, readonly string[]> = {
-  purchase: ['PurchaseCompleted', 'DuplicatePaymentReceived', 'PaymentMismatchReceived', 'AccessGranted', 'AccessRevoked', 'WithdrawalReceived'],
-  refund: ['DuplicatePaymentRefunded'],
+  purchase: ['PurchaseCompleted', 'DuplicatePaymentReceived', 'PaymentMismatchReceived', 'AccessGranted', 'AccessRevoked', 'PurchaseAccessEnded', 'WithdrawalReceived'],
+  refund: ['DuplicatePaymentRefunded', 'RefundRequested', 'RefundCompleted'],
   campaign: ['CampaignStarted'],
   deletion: ['UserDeleted'],
   article: ['ArticlePublished', 'ArticleRemoved'],
@@ -30,6 +30,10 @@ export type AuditSubject =
   /** The buyer withdrew (issue 22): what they paid for the service provided stays, the rest is asked back. */
   | { kind: 'withdrawal'; productKey: string; amount: number; currency: string; buyer: string | null; proRata: number }
   | { kind: 'refund'; productKey: string | null; amount: number; currency: string; buyer: string | null }
+  /** A refund of a paid purchase asked (`by`: who asked; the admin's reason) or confirmed by the provider (issue 22). */
+  | { kind: 'refundRequested'; productKey: string; amount: number; currency: string; buyer: string | null; reason: string; by: 'admin' | 'withdrawal' | 'provider' }
+  | { kind: 'refundCompleted'; productKey: string; amount: number; currency: string; buyer: string | null }
+  | { kind: 'accessEnded'; productKey: string; buyer: string | null }
   | { kind: 'campaign'; campaignId: string | null; subject: string | null; target: string | null; recipients: number | null }
   | { kind: 'deletion'; userId: string | null }
   | { kind: 'articleAdded' | 'articleRemoved'; key: string; title: string | null }
@@ -50,6 +54,7 @@ export const SUBJECT_PATHS: Readonly<Record<string, readonly string[]>> = {
   PurchaseCompleted: ['productKey'], DuplicatePaymentReceived: ['productKey'], PaymentMismatchReceived: ['productKey'],
   AccessGranted: ['productKey'], AccessRevoked: ['productKey'],
   WithdrawalReceived: ['statement', 'purchase'],
+  RefundRequested: ['productKey'], RefundCompleted: ['productKey'], PurchaseAccessEnded: ['productKey'],
   CampaignStarted: ['campaignId'], UserDeleted: ['userId'],
   ArticlePublished: ['article', 'key'], ArticleRemoved: ['key'],
   ProductPublished: ['product', 'key'], ProductRevised: ['key'], ProductUnpublished: ['key'], ProductRepublished: ['key'],
@@ -108,6 +113,16 @@ export function subjectOf(event: Pick<RecordedEvent, 'type' | 'data'>, lookups: 
       return { kind: 'withdrawal', productKey: text(statement, 'purchase') ?? '', amount: (number(d, 'refundMinor') ?? 0) / 100,
         currency: text(d, 'currency') ?? '', buyer: text(statement, 'buyer'), proRata: (number(d, 'proRataMinor') ?? 0) / 100 };
     }
+    case 'RefundRequested': {
+      const by = text(record(d, 'requestedBy'), 'kind');
+      return { kind: 'refundRequested', productKey: text(d, 'productKey') ?? '', amount: (number(d, 'amountMinor') ?? 0) / 100, currency: text(d, 'currency') ?? '',
+        buyer: text(d, 'userId'), reason: text(d, 'reason') ?? '', by: by === 'withdrawal' || by === 'provider' ? by : 'admin' };
+    }
+    case 'RefundCompleted':
+      return { kind: 'refundCompleted', productKey: text(d, 'productKey') ?? '', amount: (number(d, 'amountMinor') ?? 0) / 100, currency: text(d, 'currency') ?? '',
+        buyer: text(d, 'userId') };
+    case 'PurchaseAccessEnded':
+      return { kind: 'accessEnded', productKey: text(d, 'productKey') ?? '', buyer: text(d, 'userId') };
     case 'DuplicatePaymentRefunded': {
       const origin = lookups.refundOrigin();
       return { kind: 'refund', productKey: origin.productKey, amount: number(d, 'amount') ?? 0, currency: text(d, 'currency') ?? '', buyer: origin.buyer };

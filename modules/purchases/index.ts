@@ -13,6 +13,8 @@ import type { PurchasesDeps } from './deps.ts';
 import type { PurchasesPorts } from './ports.ts';
 import { devProvider, stripeProvider, type StripeProvider } from './providers.ts';
 import { purchasesQueries } from './queries.ts';
+import { refundHandlers, REFUND_TOPIC } from './refunds.ts';
+import { refundViews } from './refund-views.ts';
 import type { PurchasesTables } from './schema.ts';
 import { stripeWebhook } from './stripe-webhook.ts';
 import { withdrawalHandlers } from './withdrawal-handlers.ts';
@@ -24,7 +26,10 @@ export { confirmationTexts, withdrawalFormTexts } from './confirmation-mail.ts';
 export { withdrawalTokens } from './withdrawal-link.ts';
 export { consentTexts, type ConsentGiven } from './consents.ts';
 export { consentsNeeded, lastDayOfWithdrawal, withdrawalDeadline, type ConsentKind } from './withdrawal-period.ts';
-export { refundTexts } from './refund-mail.ts';
+export { refundTexts, refundNoticeTexts } from './refund-mail.ts';
+export { refundDecisions, paidMinor, type RefundRequested, type RefundCompleted, type PurchaseAccessEnded, type RequestRefund, type RefundRequester, type RefundRule } from './refund.ts';
+export type { RefundInput, RefundAnswer } from './refunds.ts';
+export type { BuyerRefund } from './refund-views.ts';
 export type { FulfilResult, RefundResult } from './fulfilment.ts';
 export type { WebhookAnswer } from './stripe-webhook.ts';
 export { watchView, type WatchView, type WatchAccess } from './watch.ts';
@@ -64,6 +69,7 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
   const { activePurchase, purchasesOf, library, watchDecision, linksFor, recordingAccess, devCheckout } = queries;
   const { withdrawalLink, verifyWithdrawalToken } = withdrawalLinks(deps.secret, ports.origin);
   const owned = ownedReads(deps.db, deps.clock, options.log);
+  const refunds = refundHandlers(deps, queries);
   return {
     // Queries: what a buyer owns and may see now.
     activePurchase, purchasesOf, library, watchDecision, linksFor, recordingAccess, devCheckout,
@@ -81,7 +87,13 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
     ...checkout,
     fulfil: fulfilment.fulfil,
     settleDueRefunds: fulfilment.settleDueRefunds,
-    stripeWebhook: stripeWebhook(stripe, fulfilment),
+    /** My Recordings: the buyer's purchases with money given back or on its way. */
+    refundsOf: refundViews(deps).refundsOf,
+    /** Money back on a paid purchase (admin, withdrawal): full or partial, idempotent by refund id; a full one ends access. */
+    requestRefund: refunds.requestRefund,
+    stripeWebhook: stripeWebhook(stripe, fulfilment, refunds),
+    /** The refund's money moves at the provider from the outbox (retried until it answers, sent once). */
+    outboxHandlers: { [REFUND_TOPIC]: (payload: unknown) => refunds.deliverRefund(payload) },
     productKeyForPrice: ports.productKeyForPrice,
     /** The signed link to a purchase's withdrawal page (`/odstapienie/{token}`), and the purchase a token names (null: forged). */
     withdrawalLink, verifyWithdrawalToken,

@@ -1,15 +1,16 @@
+import { sql, type Transaction } from 'kysely';
 import type { Projection, RecordedEvent } from '../shared/events/index.ts';
 import type { PurchaseEvent } from './purchase.ts';
 import type { PurchasesTables } from './schema.ts';
 
 const PURCHASE_EVENTS = new Set<string>(['CheckoutStarted', 'CheckoutExpired', 'PurchaseCompleted', 'DuplicatePaymentReceived', 'DuplicatePaymentRefunded',
-  'PaymentMismatchReceived', 'AccessGranted', 'AccessRevoked', 'PlaybackStarted', 'PurchaseAccessEnded']);
+  'PaymentMismatchReceived', 'AccessGranted', 'AccessRevoked', 'PlaybackStarted', 'RefundRequested', 'RefundCompleted', 'PurchaseAccessEnded']);
 const isPurchaseEvent = (e: RecordedEvent): e is RecordedEvent & PurchaseEvent => PURCHASE_EVENTS.has(e.type);
 
 /** The purchases read model. Replay-safe: each event sets state rather than adding to it. */
 export const purchasesProjection: Projection<PurchasesTables> = {
   name: 'purchases',
-  tables: ['purchases'],
+  tables: ['purchases', 'purchase_refunds'],
   async apply(tx, event) {
     if (!isPurchaseEvent(event)) return;
     const at = event.recordedAt;
@@ -34,7 +35,7 @@ export const purchasesProjection: Projection<PurchasesTables> = {
         const d = event.data;
         const duplicate = 'ownedThrough' in d ? d.ownedThrough : null;
         const paid = {
-          status: event.type === 'PaymentMismatchReceived' ? 'mismatch' as const : duplicate ? 'refund_due' as const : 'paid' as const, currency: d.currency, amount: d.amount, payment_intent_id: d.paymentIntentId,
+          status: event.type === 'PaymentMismatchReceived' ? 'mismatch' as const : duplicate ? 'refund_due' as const : 'paid' as const, currency: d.currency, amount: d.amount, amount_minor: d.amountMinor ?? null, payment_intent_id: d.paymentIntentId,
           paid_at: d.paidAt, access_until: 'accessUntil' in d ? d.accessUntil : null, owned_through: duplicate, updated_at: at,
         };
         await tx.insertInto('purchases').values({
@@ -61,10 +62,23 @@ export const purchasesProjection: Projection<PurchasesTables> = {
         await tx.updateTable('purchases').set({ status: 'revoked', revoked_at: event.data.revokedAt, updated_at: at })
           .where('purchase_id', '=', event.data.purchaseId).execute();
         return;
-      // Access ended before its window (a withdrawal): the row gives no access any more, like a revoked grant.
+      case 'RefundRequested': {
+        const d = event.data;
+        await tx.insertInto('purchase_refunds').values({
+          refund_id: d.refundId, purchase_id: d.purchaseId, amount_minor: d.amountMinor, currency: d.currency, reason: d.reason,
+          requested_by: d.requestedBy.kind, requested_by_user: d.requestedBy.kind === 'admin' ? d.requestedBy.userId : null, requested_at: d.at,
+        }).onConflict((c) => c.column('refund_id').doNothing()).execute();
+        await sumRefunds(tx, d.purchaseId, at);
+        return;
+      }
+      case 'RefundCompleted':
+        await tx.updateTable('purchase_refunds').set({ completed_at: event.data.at, provider_refund_id: event.data.providerRefundId })
+          .where('refund_id', '=', event.data.refundId).where('completed_at', 'is', null).execute();
+        await sumRefunds(tx, event.data.purchaseId, at);
+        return;
       case 'PurchaseAccessEnded':
-        await tx.updateTable('purchases').set({ status: 'revoked', revoked_at: event.data.at, updated_at: at })
-          .where('purchase_id', '=', event.data.purchaseId).execute();
+        await tx.updateTable('purchases').set({ status: 'ended', access_ended_at: event.data.at, updated_at: at })
+          .where('purchase_id', '=', event.data.purchaseId).where('status', '=', 'paid').execute();
         return;
       case 'PlaybackStarted':
         await tx.updateTable('purchases').set({ playback_started_at: event.data.startedAt, updated_at: at })
@@ -73,3 +87,12 @@ export const purchasesProjection: Projection<PurchasesTables> = {
     }
   },
 };
+
+/** A purchase's refund sums, read again from its refunds (so replaying an event never counts it twice). */
+async function sumRefunds(tx: Transaction<PurchasesTables>, purchaseId: string, at: Date | string) {
+  await tx.updateTable('purchases').set({
+    refunded_minor: sql<number>`(select coalesce(sum(amount_minor), 0) from purchase_refunds where purchase_id = ${purchaseId} and completed_at is not null)::int`,
+    refund_pending_minor: sql<number>`(select coalesce(sum(amount_minor), 0) from purchase_refunds where purchase_id = ${purchaseId} and completed_at is null)::int`,
+    updated_at: at,
+  }).where('purchase_id', '=', purchaseId).execute();
+}

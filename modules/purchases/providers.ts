@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { toMinor, type Currency, type PriceForSale, type ProductForSale } from './ports.ts';
 import type { Provider } from './purchase.ts';
+import { stripeRefunds, type PartialRefundRequest, type ProviderRefundReport } from './stripe-refunds.ts';
 
 export type CheckoutRequest = {
   purchaseId: string;
@@ -26,7 +27,8 @@ export type ProviderSession = {
   productKey: string | null;
 };
 
-export type WebhookOutcome = { kind: 'fulfil'; session: ProviderSession } | { kind: 'ignore'; type: string };
+/** `refunded`: a charge was refunded (by us or in the provider's dashboard); its refunds are read from the provider. */
+export type WebhookOutcome = { kind: 'fulfil'; session: ProviderSession } | { kind: 'refunded'; paymentIntentId: string } | { kind: 'ignore'; type: string };
 
 /** Closing a checkout: either it can no longer be paid, or it was paid before we could close it. */
 export type ExpireOutcome = { outcome: 'expired' } | { outcome: 'paid'; session: ProviderSession };
@@ -41,6 +43,10 @@ export interface PaymentProvider {
   expire(sessionId: string): Promise<ExpireOutcome>;
   /** Gives a whole payment back. Idempotent per purchase: asking twice refunds once. */
   refund(request: RefundRequest): Promise<ProviderRefund>;
+  /** Gives part or all of a payment back, once per `refundId` however often asked (refund.ts). */
+  refundPart(request: PartialRefundRequest): Promise<ProviderRefundReport>;
+  /** The refunds the provider holds for a payment (ours and those made in its dashboard). */
+  refundsOf(paymentIntentId: string): Promise<ProviderRefundReport[]>;
 }
 
 export class WebhookSignatureError extends Error {
@@ -97,6 +103,7 @@ export function stripeProvider(secretKey: string, webhookSecret: string | undefi
   });
   const provider: PaymentProvider & { parseWebhook(rawBody: string, signature: string | null): WebhookOutcome } = {
     name: 'stripe',
+    ...stripeRefunds(stripe),
     async createCheckout(r) {
       // Always the catalogue's amount, built here: a Stripe Price id would charge whatever that Price says, not what the panel says.
       const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = { quantity: 1, price_data: {
@@ -171,6 +178,12 @@ export function stripeProvider(secretKey: string, webhookSecret: string | undefi
         }
         return { kind: 'fulfil', session: fromStripe(session as Stripe.Checkout.Session) };
       }
+      if (event.type === 'charge.refunded') {
+        const pi: unknown = (event as { data?: { object?: { payment_intent?: unknown } } | null }).data?.object?.payment_intent;
+        const id = typeof pi === 'string' ? pi : typeof (pi as { id?: unknown } | null)?.id === 'string' ? (pi as { id: string }).id : null;
+        if (!id) throw new WebhookPayloadError('charge.refunded without a payment intent in data.object');
+        return { kind: 'refunded', paymentIntentId: id };
+      }
       return { kind: 'ignore', type: event.type };
     },
   };
@@ -197,5 +210,7 @@ export function devProvider(origin: () => string): PaymentProvider {
     async expire() { return { outcome: 'expired' }; },
     // No money moved, so the refund is only a record.
     async refund(r) { return { providerRefundId: `dev_refund_${r.purchaseId}`, amount: r.amount, currency: r.currency }; },
+    async refundPart(r) { return { providerRefundId: `dev_refund_${r.refundId}`, refundId: r.refundId, amountMinor: r.amountMinor, currency: r.currency, purchaseId: r.purchaseId }; },
+    async refundsOf() { return []; },
   };
 }

@@ -10,8 +10,9 @@ import { isOnSale } from './access.ts';
 import { refuseConsents, type ConsentGiven } from './consents.ts';
 import { grantDecisions, type AccessGranted, type AccessRevoked, type GrantCommand, type GrantState } from './grant.ts';
 import { toMinor, type Currency } from './ports.ts';
-import { withdrawalDecisions, type Withdraw, type WithdrawalEvent, type WithdrawalReceived } from './withdrawal.ts';
+import { withdrawalDecisions, type Withdraw, type WithdrawalReceived } from './withdrawal.ts';
 import { consentsNeeded, type ConsentKind } from './withdrawal-period.ts';
+import { emptyLedger, evolveLedger, refundDecisions, type RefundCommand, type RefundEvent, type RefundLedger } from './refund.ts';
 
 export type Provider = 'stripe' | 'dev';
 
@@ -54,14 +55,14 @@ export type PaymentMismatchReceived = {
 };
 export type PlaybackStarted = { type: 'PlaybackStarted'; data: { purchaseId: string; startedAt: string } };
 export type PurchaseEvent = CheckoutStarted | CheckoutExpired | PurchaseCompleted | DuplicatePaymentReceived | DuplicatePaymentRefunded
-  | PaymentMismatchReceived | AccessGranted | AccessRevoked | PlaybackStarted | WithdrawalEvent | ConsentGiven;
+  | PaymentMismatchReceived | AccessGranted | AccessRevoked | PlaybackStarted | WithdrawalReceived | ConsentGiven | RefundEvent;
 
 export type PurchaseState =
   | { status: 'none' }
   | { status: 'pending'; checkout: CheckoutStarted['data']; consents?: ConsentKind[] }
   | { status: 'expired'; checkout: CheckoutStarted['data']; consents?: ConsentKind[] }
   | { status: 'paid'; purchase: PurchaseCompleted['data']; playbackStartedAt: string | null; consents?: ConsentKind[];
-    withdrawal?: WithdrawalReceived['data']; refundRequestedMinor?: number; accessEndedAt?: string }
+    withdrawal?: WithdrawalReceived['data']; refunds?: RefundLedger }
   | { status: 'refundDue'; payment: DuplicatePaymentReceived['data'] }
   | { status: 'refunded'; payment: DuplicatePaymentReceived['data']; refund: DuplicatePaymentRefunded['data'] }
   | { status: 'mismatch'; payment: PaymentMismatchReceived['data'] }
@@ -86,9 +87,8 @@ export function evolve(state: PurchaseState, event: PurchaseEvent): PurchaseStat
       return state.status === 'pending' || state.status === 'expired' ? { ...state, consents: [...(state.consents ?? []), event.data.kind] } : state;
     case 'PlaybackStarted': return state.status === 'paid' || state.status === 'granted' ? { ...state, playbackStartedAt: event.data.startedAt } : state;
     case 'WithdrawalReceived': return state.status === 'paid' ? { ...state, withdrawal: event.data } : state;
-    case 'RefundRequested':
-      return state.status === 'paid' ? { ...state, refundRequestedMinor: (state.refundRequestedMinor ?? 0) + event.data.amountMinor } : state;
-    case 'PurchaseAccessEnded': return state.status === 'paid' ? { ...state, accessEndedAt: event.data.at } : state;
+    case 'RefundRequested': case 'RefundCompleted': case 'PurchaseAccessEnded':
+      return state.status === 'paid' ? { ...state, refunds: evolveLedger(state.refunds ?? emptyLedger(), event) } : state;
     default: { const never: never = event; return never; }
   }
 }
@@ -141,7 +141,7 @@ export type RecordRefund = {
   type: 'RecordRefund'; purchaseId: string; refund: { amount: number; currency: Currency; providerRefundId: string }; at: string;
 };
 export type StartPlayback = { type: 'StartPlayback'; purchaseId: string; at: string };
-export type PurchaseCommand = StartCheckout | ExpireCheckout | CompletePurchase | RecordRefund | StartPlayback | GrantCommand | Withdraw;
+export type PurchaseCommand = StartCheckout | ExpireCheckout | CompletePurchase | RecordRefund | StartPlayback | GrantCommand | Withdraw | RefundCommand;
 
 /** What the checkout on this stream asked for; checkouts older than issue 21 asked for their whole-unit amount. */
 const askedBy = (checkout: CheckoutStarted['data']): Asked =>
@@ -193,8 +193,10 @@ export function decide(command: PurchaseCommand, state: PurchaseState): Purchase
     case 'RecordRefund': return recordRefund(command, state);
     case 'GrantAccess': case 'RevokeAccess': return grantDecisions(command, state);
     case 'Withdraw': return withdrawalDecisions(command, state);
+    case 'RequestRefund': case 'CompleteRefund': return refundDecisions(command, state);
     case 'StartPlayback':
       if (state.status !== 'paid' && state.status !== 'granted') throw new DomainError<PurchaseRule>('not-paid');
+      if (state.status === 'paid' && state.refunds?.accessEndedAt) throw new DomainError<PurchaseRule>('not-paid');
       if (state.playbackStartedAt !== null) return [];
       return [{ type: 'PlaybackStarted', data: { purchaseId: command.purchaseId, startedAt: command.at } }];
     default: { const never: never = command; return never; }
@@ -212,7 +214,7 @@ export const purchaseDecider: Decider<PurchaseCommand, PurchaseEvent, PurchaseSt
     CheckoutStarted: theBuyer, CheckoutExpired: theBuyer, PurchaseCompleted: theBuyer,
     DuplicatePaymentReceived: theBuyer, DuplicatePaymentRefunded: theBuyer, PaymentMismatchReceived: theBuyer,
     AccessGranted: theBuyer, AccessRevoked: theBuyer, PlaybackStarted: theBuyer, ConsentGiven: theBuyer,
-    WithdrawalReceived: theBuyer, RefundRequested: theBuyer, PurchaseAccessEnded: theBuyer,
+    WithdrawalReceived: theBuyer, RefundRequested: theBuyer, RefundCompleted: theBuyer, PurchaseAccessEnded: theBuyer,
   },
 };
 

@@ -50,3 +50,55 @@ export function refundMail(input: {
     html: `<!doctype html><html lang="${lang}"><body>${html}</body></html>`,
   };
 }
+
+/** The notice of a refund asked by the admin, a withdrawal or made at the provider (both languages; tested for parity). */
+export const refundNoticeTexts = {
+  pl: {
+    subject: 'Zwrot płatności: {title}',
+    greeting: 'Dzień dobry {name},',
+    what: 'zwróciliśmy Ci część lub całość płatności za ten materiał.',
+    amount: 'Kwota zwrotu: {amount}',
+    when: 'Zwrot trafi na kartę użytą do płatności, zwykle w ciągu 5–10 dni roboczych (zależnie od banku).',
+    ended: 'Dostęp do materiału wygasł wraz ze zwrotem. Możesz go kupić ponownie w każdej chwili.',
+    kept: 'Twój dostęp się nie zmienia: {url}',
+    reference: 'Numer zwrotu: {refund}',
+    signature: 'Zespół {site}',
+  },
+  en: {
+    subject: 'Payment refunded: {title}',
+    greeting: 'Hello {name},',
+    what: 'we have refunded part or all of your payment for this material.',
+    amount: 'Amount refunded: {amount}',
+    when: 'The refund goes back to the card you paid with, usually within 5–10 business days (depending on your bank).',
+    ended: 'Your access to the material ended with the refund. You may buy it again at any time.',
+    kept: 'Your access is unchanged: {url}',
+    reference: 'Refund reference: {refund}',
+    signature: 'The {site} team',
+  },
+} as const satisfies Record<'pl' | 'en', Record<string, string>>;
+
+/** The buyer's notice of one refund (amount in minor units), saying whether access ended with it. */
+export function refundNoticeMail(input: {
+  buyer: { email: string; name: string; language: 'pl' | 'en' };
+  product: ProductForSale;
+  refund: { amountMinor: number; currency: string; refundId: string; accessEnded: boolean };
+  watchUrl: string;
+  siteName: string;
+}): Mail {
+  const lang = input.buyer.language;
+  const t = refundNoticeTexts[lang];
+  const title = input.product.title[lang];
+  const vars = {
+    title, name: input.buyer.name, site: input.siteName, url: input.watchUrl, refund: input.refund.refundId,
+    amount: formatMoney(input.refund.amountMinor / 100, input.refund.currency, lang, 'ledger'),
+  };
+  const lines = [greet(t.greeting, input.buyer.name), t.what, '', title, t.amount, t.when, t.reference, '', input.refund.accessEnded ? t.ended : t.kept, '', t.signature]
+    .map((l) => fillTemplate(l, vars));
+  const html = lines.map((l) => (l === '' ? '' : `<p>${escapeHtml(l)}</p>`)).join('\n');
+  return {
+    to: input.buyer.email,
+    subject: fillTemplate(t.subject, vars),
+    text: lines.join('\n'),
+    html: `<!doctype html><html lang="${lang}"><body>${html}</body></html>`,
+  };
+}

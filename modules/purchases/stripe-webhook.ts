@@ -2,8 +2,10 @@ import type { EventMetadata } from '../shared/events/index.ts';
 import { DomainError } from '../shared/kernel/index.ts';
 import type { FulfilmentHandlers, FulfilResult } from './fulfilment.ts';
 import { WebhookPayloadError, WebhookSignatureError, type StripeProvider } from './providers.ts';
+import type { RefundHandlers } from './refunds.ts';
 
-export type WebhookAnswer = { kind: 'ignored'; type: string } | { kind: 'fulfilled'; session: string; result: FulfilResult };
+export type WebhookAnswer = { kind: 'ignored'; type: string } | { kind: 'fulfilled'; session: string; result: FulfilResult }
+  | { kind: 'refunds'; paymentIntent: string; recorded: number };
 
 type WebhookOptions = {
   metadata?: EventMetadata;
@@ -15,9 +17,10 @@ type WebhookOptions = {
 /**
  * One delivery of Stripe's webhook: trusted only when its signature verifies on the raw body (else `bad-signature`;
  * `stripe-not-configured` without a Stripe key). A paid session is fulfilled (`bad-webhook-payload` when the event
- * carries none to read); other event types are acknowledged.
+ * carries none to read); a refunded charge has its refunds read from Stripe and recorded once each (refunds.ts);
+ * other event types are acknowledged.
  */
-export function stripeWebhook(stripe: StripeProvider | null, fulfilment: FulfilmentHandlers) {
+export function stripeWebhook(stripe: StripeProvider | null, fulfilment: FulfilmentHandlers, refunds: Pick<RefundHandlers, 'refundsReported'>) {
   return async (rawBody: string, signature: string | null, opts: WebhookOptions = {}): Promise<WebhookAnswer> => {
     if (!stripe) throw new DomainError('stripe-not-configured');
     let outcome;
@@ -37,6 +40,9 @@ export function stripeWebhook(stripe: StripeProvider | null, fulfilment: Fulfilm
     void fulfilment.settleDueRefunds({ minAgeMs: 60_000, limit: 5, onError: opts.onRefundError })
       .catch((error: unknown) => opts.onRefundError?.(null, error));
     if (outcome.kind === 'ignore') return { kind: 'ignored', type: outcome.type };
+    if (outcome.kind === 'refunded') {
+      return { kind: 'refunds', paymentIntent: outcome.paymentIntentId, recorded: await refunds.refundsReported(outcome.paymentIntentId, opts.metadata) };
+    }
     return { kind: 'fulfilled', session: outcome.session.id, result: await fulfilment.fulfil(outcome.session, { metadata: opts.metadata }) };
   };
 }

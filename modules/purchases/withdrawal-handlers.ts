@@ -1,9 +1,9 @@
 import { mailMessage } from '../mailing/index.ts';
-import { appendAlongside, DomainError, handleCommand, isDomainError } from '../shared/kernel/index.ts';
+import { DomainError, handleCommand, isDomainError } from '../shared/kernel/index.ts';
 import type { PurchasesDeps } from './deps.ts';
-import { ownershipDecider, ownershipStreamOf } from './ownership.ts';
 import { purchaseDecider, streamOf, type PurchaseState } from './purchase.ts';
 import type { PurchasesQueries } from './queries.ts';
+import { refundHandlers, settledAtOnce } from './refunds.ts';
 import { acknowledgementMail } from './withdrawal-mail.ts';
 import { withdrawalTokens } from './withdrawal-link.ts';
 import { withdrawalDeadline } from './withdrawal-period.ts';
@@ -27,6 +27,7 @@ export type WithdrawalView = {
 export type WithdrawalOffer = { productKey: string; purchaseId: string; token: string; deadline: Date };
 
 export function withdrawalHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
+  const refunds = refundHandlers(deps, queries);
   async function paidPurchase(purchaseId: string) {
     const { state } = await queries.load(purchaseId);
     if (state.status === 'none' || !('purchase' in state) && state.status !== 'granted' && state.status !== 'revoked') return null;
@@ -78,28 +79,24 @@ export function withdrawalHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
       const buyer: Buyer | null = owner ? await deps.ports.buyers(owner) : null;
       const at = deps.clock().toISOString();
       const product = rightProduct(found.product);
-      let ownership = { owner: null as string | null, version: 0 };
       const title = { pl: found.product.title, en: found.product.titleEn };
+      const refundId = deps.ids();
+      const settled = settledAtOnce(found.state as PurchaseState, refundId);
+      // The refund's own effects (the provider asked through the outbox, the buyer's refund notice, the ownership
+      // released with the end of access) come from the refund handlers; the acknowledgement is the withdrawal's own.
+      const options = await refunds.commandOptions(input.purchaseId, { actor: owner ?? 'withdrawal' });
       const { events, state } = await handleCommand(deps, purchaseDecider, streamOf(input.purchaseId), {
-        type: 'Withdraw', purchaseId: input.purchaseId, via: input.via, product, consents: [], refundId: deps.ids(), at,
+        type: 'Withdraw', purchaseId: input.purchaseId, via: input.via, product, consents: [], refundId, at, ...(settled ? { settled } : {}),
       }, {
-        metadata: { actor: owner ?? 'withdrawal' },
+        ...options,
         async prepare(tx, cmd, before) {
-          if (before.status !== 'paid') return cmd;
-          ownership = await queries.ownerOf(before.purchase.userId, before.purchase.productKey, tx);
-          return cmd.type === 'Withdraw' ? { ...cmd, consents: before.consents ?? [] } : cmd;
+          const prepared = await options.prepare!(tx, cmd, before);
+          return prepared.type === 'Withdraw' && before.status === 'paid' ? { ...prepared, consents: before.consents ?? [] } : prepared;
         },
-        outbox: (decided) => decided.flatMap((e) => e.type === 'WithdrawalReceived' && buyer
+        outbox: (decided, after) => [...options.outbox!(decided, after), ...decided.flatMap((e) => e.type === 'WithdrawalReceived' && buyer
           ? [mailMessage(`withdrawal-acknowledgement:${e.data.purchaseId}`, acknowledgementMail({ buyer, title, withdrawal: e.data,
             paidAt: new Date((found.state as Paid).purchase.paidAt), siteName: deps.siteName }))]
-          : []),
-        async alongside(tx, decided, after) {
-          if (!decided.some((e) => e.type === 'PurchaseAccessEnded') || after.status !== 'paid') return [];
-          const { userId, productKey } = after.purchase;
-          const stream = { id: ownershipStreamOf(userId, productKey), version: ownership.version, state: { owner: ownership.owner } };
-          const release = ownershipDecider.decide({ type: 'ReleaseOwnership', userId, productKey, purchaseId: input.purchaseId, at }, stream.state);
-          return appendAlongside(deps.store, tx, stream, release, ownershipDecider, { actor: userId });
-        },
+          : [])],
       });
       const received = events.find((e) => e.type === 'WithdrawalReceived')!;
       return { receivedAt: new Date(at), withdrawal: received.data, buyer: state.status === 'paid' ? state.purchase.userId : null };

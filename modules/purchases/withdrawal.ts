@@ -5,7 +5,7 @@
  */
 import { DomainError } from '../shared/kernel/index.ts';
 import type { Currency } from './ports.ts';
-import type { PurchaseAccessEnded, RefundRequested } from './refund-request.ts';
+import { refundDecisions, type PurchaseAccessEnded, type RefundEvent, type RefundLedger } from './refund.ts';
 import { toMinor } from './ports.ts';
 import type { ConsentKind } from './withdrawal-period.ts';
 import { withdrawalRight, type RightProduct, type WithdrawalRight } from './withdrawal-right.ts';
@@ -21,12 +21,14 @@ export type WithdrawalReceived = {
     proRataMinor: number; refundMinor: number; currency: Currency;
   };
 };
-export type WithdrawalEvent = WithdrawalReceived | RefundRequested | PurchaseAccessEnded;
+export type WithdrawalEvent = WithdrawalReceived | RefundEvent;
 
 /** `refundId` is made by the caller, so a retried decision asks for the same refund. */
 export type Withdraw = {
   type: 'Withdraw'; purchaseId: string; via: 'account' | 'link'; product: RightProduct; consents: readonly ConsentKind[];
   refundId: string; at: string;
+  /** The provider needs no call (the dev checkout): the refund is completed in the same decision (refunds.ts `settledAtOnce`). */
+  settled?: { providerRefundId: string };
 };
 
 export type WithdrawalRule =
@@ -35,11 +37,10 @@ export type WithdrawalRule =
 /** What withdrawing needs of the purchase state (the paid branch of purchase.ts's state). */
 export type Withdrawable = {
   status: string;
-  purchase?: { purchaseId: string; userId: string; productKey: string; amount: number; amountMinor?: number; currency: Currency; paidAt: string };
+  purchase?: { purchaseId: string; userId: string; productKey: string; amount: number; amountMinor?: number; currency: Currency; paidAt: string; provider: string };
   playbackStartedAt?: string | null;
   withdrawal?: WithdrawalReceived['data'];
-  accessEndedAt?: string;
-  refundRequestedMinor?: number;
+  refunds?: RefundLedger;
 };
 
 /** The right as it stands for a paid purchase's state (the caller checked it is one). */
@@ -56,7 +57,7 @@ export function refuseWithdrawal(state: Withdrawable, product: RightProduct, con
   if (state.status === 'granted' || state.status === 'revoked') throw new DomainError<WithdrawalRule>('withdrawal-not-purchase');
   if (state.status !== 'paid' || !state.purchase) throw new DomainError('not-paid');
   if (state.withdrawal) throw new DomainError<WithdrawalRule>('withdrawal-exists');
-  if (state.accessEndedAt || (state.refundRequestedMinor ?? 0) > 0) throw new DomainError<WithdrawalRule>('withdrawal-refunded');
+  if (state.refunds?.accessEndedAt || (state.refunds?.requestedMinor ?? 0) > 0) throw new DomainError<WithdrawalRule>('withdrawal-refunded');
   const right = rightOf(state, product, consents, now);
   if (!right.open) throw new DomainError<WithdrawalRule>(right.ended === 'period-over' ? 'withdrawal-period-over' : 'withdrawal-right-ended', { ended: right.ended });
   return right;
@@ -69,10 +70,13 @@ export function withdrawalDecisions(command: Withdraw, state: Withdrawable): Wit
     purchaseId, statement: { buyer: state.purchase!.userId, purchase: state.purchase!.productKey }, receivedAt: at, via: command.via,
     proRataMinor: right.proRataMinor, refundMinor: right.refundMinor, currency: right.currency,
   } };
-  // Nothing to give back when the whole service was provided: no refund is asked for, access ends all the same.
-  const refund: RefundRequested[] = right.refundMinor > 0 ? [{ type: 'RefundRequested', data: {
-    purchaseId, refundId: command.refundId, amountMinor: right.refundMinor, currency: right.currency, reason: 'withdrawal',
-    requestedBy: { kind: 'withdrawal' }, revokeAccess: true, at,
-  } }] : [];
-  return [received, ...refund, { type: 'PurchaseAccessEnded', data: { purchaseId, cause: 'withdrawal', at } }];
+  // The refund follows the refund rules (refund.ts), which also end access for a withdrawal; with nothing to give back
+  // (the whole service was provided) no refund is asked for, and access ends all the same.
+  const { userId, productKey } = state.purchase!;
+  const after = { ...state, status: 'paid' as const, purchase: state.purchase! };
+  const rest: RefundEvent[] = right.refundMinor > 0
+    ? refundDecisions({ type: 'RequestRefund', purchaseId, refundId: command.refundId, amountMinor: right.refundMinor, reason: '',
+      requestedBy: { kind: 'withdrawal' }, revokeAccess: true, at, ...(command.settled ? { settled: command.settled } : {}) }, after)
+    : [{ type: 'PurchaseAccessEnded', data: { purchaseId, userId, productKey, cause: 'withdrawal', at } } satisfies PurchaseAccessEnded];
+  return [received, ...rest];
 }

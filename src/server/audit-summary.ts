@@ -37,6 +37,13 @@ export function auditSummary(entry: AuditEntry, t: Translate, lang: Lang): strin
       return t('audit.summary.withdrawal', { product, buyer, amount: money(s.amount, s.currency, lang), proRata: money(s.proRata, s.currency, lang) });
     case 'refund':
       return t('audit.summary.refund', { product, amount: money(s.amount, s.currency, lang), buyer });
+    case 'refundRequested':
+      return t('audit.summary.refundRequested', { product, amount: money(s.amount, s.currency, lang), buyer,
+        reason: s.by === 'admin' ? s.reason : t(s.by === 'provider' ? 'audit.refundBy.provider' : 'audit.refundBy.withdrawal') });
+    case 'refundCompleted':
+      return t('audit.summary.refundCompleted', { product, amount: money(s.amount, s.currency, lang), buyer });
+    case 'accessEnded':
+      return t('audit.summary.accessEnded', { product, buyer });
     case 'campaign': {
       const target = s.target === 'all' ? t('audit.allUsers') : entry.productTitle ? product : (s.target ?? t('audit.untitled'));
       const subject = s.subject ?? t('audit.untitled');

@@ -64,6 +64,13 @@ export const ERRORS = {
   'withdrawal-refunded': { status: 409, key: 'withdrawal.refunded' },
   'withdrawal-period-over': { status: 410, key: 'withdrawal.periodOver' },
   'withdrawal-right-ended': { status: 409, key: 'withdrawal.rightEnded' },
+  // refunds (modules/purchases/refund.ts)
+  'purchase-not-found': { status: 404, key: 'refund.purchaseNotFound' },
+  'refund-not-paid': { status: 409, key: 'refund.notPaid' },
+  'refund-invalid-amount': { status: 400, key: 'refund.invalidAmount' },
+  'refund-exceeds-paid': { status: 409, key: 'refund.exceedsPaid', expose: true },
+  'refund-already-full': { status: 409, key: 'refund.alreadyFull' },
+  'refund-reason-missing': { status: 400, key: 'refund.reasonMissing' },
   // accounts and contact
   'invalid-credentials': { status: 401, key: 'accounts.invalidCredentials' },
   'unverified': { status: 403, key: 'accounts.unverified', expose: true },

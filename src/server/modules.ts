@@ -70,7 +70,7 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     keepInDevMailbox: mailing.keepInDevMailbox,
   });
   for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections]) ctx.store.addProjection(projection);
-  const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers };
+  const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers };
   return {
     services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media },
     outboxHandlers,

@@ -64,10 +64,10 @@ describe('GET /api/admin/attendees/{productKey} (admin only)', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(Array.from(bytes.slice(0, 3)), 'UTF-8 byte-order mark').toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
-    expect(lines[0]).toBe('"Name";"E-mail";"Phone";"Purchase date (Warsaw time)";"Amount";"Currency";"Payment";"Reason"');
-    expect(lines[1]).toMatch(/^"Ewa O'Brien-Nowak";"csv@example\.com";"600;'=cmd\|' \/C calc'!A0,'@SUM\(1\)\t'\+1";"\d{4}-\d\d-\d\d \d\d:\d\d";"\d+";"PLN";"paid";""$/);
+    expect(lines[0]).toBe('"Name";"E-mail";"Phone";"Purchase date (Warsaw time)";"Amount";"Currency";"Payment";"Reason";"Refunded"');
+    expect(lines[1]).toMatch(/^"Ewa O'Brien-Nowak";"csv@example\.com";"600;'=cmd\|' \/C calc'!A0,'@SUM\(1\)\t'\+1";"\d{4}-\d\d-\d\d \d\d:\d\d";"\d+";"PLN";"paid";"";""$/);
     // A phone number shows as written, with no apostrophe before it.
-    expect(lines[2]).toMatch(/^"Jan Telefon";"telefon@example\.com";"\+48 600 100 200";"[\d :-]+";"\d+";"EUR";"paid";""$/);
+    expect(lines[2]).toMatch(/^"Jan Telefon";"telefon@example\.com";"\+48 600 100 200";"[\d :-]+";"\d+";"EUR";"paid";"";""$/);
     // However a spreadsheet splits the line, no cell it makes starts a formula.
     for (const separator of [/,/, /;/, /\t/]) {
       expect(lines[1]!.split(separator).map((cell) => cell.replace(/^[ "]+/, '')).filter((cell) => /^[=+\-@]/.test(cell)), String(separator)).toEqual([]);
@@ -81,7 +81,7 @@ describe('GET /api/admin/attendees/{productKey} (admin only)', () => {
     const warsaw = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw', dateStyle: 'short', timeStyle: 'short' }).format(new Date(json.attendees[0]!.purchaseDate));
     expect(lines[1]).toContain(`"${warsaw}"`);
     const polish = await attendees(DEMO_KEYS.trauma, { ...bearer(admin.token), cookie: 'lang=pl' }, '?format=csv');
-    expect((await polish.text()).split('\r\n')[0]).toBe('"Imię i nazwisko","E-mail","Telefon","Data zakupu (czas warszawski)","Kwota","Waluta","Płatność","Powód"');
+    expect((await polish.text()).split('\r\n')[0]).toBe('"Imię i nazwisko","E-mail","Telefon","Data zakupu (czas warszawski)","Kwota","Waluta","Płatność","Powód","Zwrócono"');
     expect((await attendees(DEMO_KEYS.trauma, bearer(admin.token), '?format=csv&separator=tab')).status).toBe(400);
   });
 

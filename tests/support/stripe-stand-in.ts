@@ -34,7 +34,7 @@ export type StandInRefund = {
 
 /**
  * A loopback stand-in for the Stripe API calls we make (create, retrieve and expire a Checkout Session;
- * create and list refunds), so the official SDK is exercised for real. Prices named `price_*` resolve
+ * create and list refunds, whole or in parts; refunds made in the dashboard and `charge.refunded` events), so the official SDK is exercised for real. Prices named `price_*` resolve
  * through `prices`. Like Stripe: only an open session can be expired, an expired one cannot be paid,
  * a payment is refunded at most once, and a repeated Idempotency-Key replays the first answer.
  */
@@ -47,6 +47,11 @@ export async function startStripeStandIn(prices: Record<string, { amount: number
   /** Holds answers to checkout creation until this many have been asked for: two buyers' tabs racing, made deterministic. */
   let gate: { count: number; waiting: (() => void)[] } | null = null;
   const requests: { method: string; path: string; body: Record<string, unknown>; idempotencyKey: string | undefined; auth: string | undefined }[] = [];
+  const addRefund = (paymentIntent: string, amount: number, currency: string, reason: string | null, metadata: Record<string, string>) => {
+    const refund: StandInRefund = { id: `re_${randomBytes(8).toString('hex')}`, object: 'refund', amount, currency, payment_intent: paymentIntent, status: 'succeeded', reason, metadata };
+    refunds.push(refund);
+    return refund;
+  };
   const server = createServer(async (req, res) => {
     const body = parseForm(await read(req));
     const path = (req.url ?? '').split('?')[0]!;
@@ -104,11 +109,12 @@ export async function startStripeStandIn(prices: Record<string, { amount: number
       if (outage.refunds) return send(500, { error: { type: 'api_error', message: 'stand-in outage' } }, { 'stripe-should-retry': 'false' });
       const paid = [...sessions.values()].find((s) => s.payment_intent === body.payment_intent && s.payment_status === 'paid');
       if (!paid) return invalid(`No such payment_intent: '${String(body.payment_intent)}'`, 'resource_missing');
-      if (refunds.some((r) => r.payment_intent === paid.payment_intent)) return invalid('Charge has already been refunded.', 'charge_already_refunded');
-      const refund: StandInRefund = { id: `re_${randomBytes(8).toString('hex')}`, object: 'refund', amount: paid.amount_total, currency: paid.currency,
-        payment_intent: paid.payment_intent!, status: 'succeeded', reason: (body.reason as string | undefined) ?? null, metadata: (body.metadata as Record<string, string>) ?? {} };
-      refunds.push(refund);
-      return send(200, refund);
+      // Like Stripe: part of a payment may be refunded several times, never more than it took in all.
+      const left = paid.amount_total - refunds.filter((r) => r.payment_intent === paid.payment_intent).reduce((sum, r) => sum + r.amount, 0);
+      if (left <= 0) return invalid('Charge has already been refunded.', 'charge_already_refunded');
+      const amount = body.amount === undefined ? left : Number(body.amount);
+      if (amount > left) return invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, 'amount_too_large');
+      return send(200, addRefund(paid.payment_intent!, amount, paid.currency, (body.reason as string | undefined) ?? null, (body.metadata as Record<string, string>) ?? {}));
     }
     if (req.method === 'GET' && path === '/v1/refunds') {
       const pi = new URL(req.url ?? '', 'http://x').searchParams.get('payment_intent');
@@ -136,6 +142,19 @@ export async function startStripeStandIn(prices: Record<string, { amount: number
     /** A webhook event body as Stripe would send it for a session. */
     event(type: string, session: StandInSession, id = `evt_${randomBytes(8).toString('hex')}`) {
       return JSON.stringify({ id, object: 'event', type, api_version: '2026-01-01', created: Math.floor(Date.now() / 1000), data: { object: session } });
+    },
+    /** Someone refunds part of a payment in Stripe's dashboard (no metadata of ours): as Stripe records it. */
+    refundInDashboard(paymentIntent: string, amount: number) {
+      const paid = [...sessions.values()].find((x) => x.payment_intent === paymentIntent)!;
+      return addRefund(paymentIntent, amount, paid.currency, null, {});
+    },
+    /** A `charge.refunded` event body for a payment, the charge's refunded total as of now (Stripe leaves `refunds` unexpanded). */
+    chargeRefunded(paymentIntent: string, id = `evt_${randomBytes(8).toString('hex')}`) {
+      const paid = [...sessions.values()].find((x) => x.payment_intent === paymentIntent)!;
+      const refunded = refunds.filter((r) => r.payment_intent === paymentIntent).reduce((sum, r) => sum + r.amount, 0);
+      const charge = { id: `ch_${paymentIntent.slice(3)}`, object: 'charge', amount: paid.amount_total, amount_refunded: refunded, currency: paid.currency,
+        payment_intent: paymentIntent, refunded: refunded >= paid.amount_total, metadata: {} };
+      return JSON.stringify({ id, object: 'event', type: 'charge.refunded', api_version: '2026-01-01', created: Math.floor(Date.now() / 1000), data: { object: charge } });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

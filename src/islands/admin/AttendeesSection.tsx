@@ -4,6 +4,7 @@ import { request, useResource } from './api.ts';
 import { formatDate, formatDateTime } from './format.ts';
 import GrantDialog from './GrantDialog.tsx';
 import MassEmailDialog from './MassEmailDialog.tsx';
+import RefundDialog from './RefundDialog.tsx';
 import { usePanel } from './messages.ts';
 import { matches } from './search.ts';
 import { ConfirmDialog, Loaded, NoteLine, Pager, usePages, type Note } from './ui.tsx';
@@ -12,7 +13,7 @@ import { TableBox } from './TableBox.tsx';
 
 const PAGE_SIZE = 25;
 
-/** Per-event attendee lists: choose an event, see who paid what, search its buyers, export them as CSV, e-mail them, grant a place by hand. */
+/** Per-event attendee lists: choose an event, see who paid what, search its buyers, export them as CSV, e-mail them, grant a place by hand, refund a payment. */
 export default function AttendeesSection() {
   const { say, lang } = usePanel();
   const [products] = useResource<AdminProduct[]>('/api/admin/products');
@@ -61,6 +62,7 @@ function Attendees({ productKey }: { productKey: string }) {
   const [emailing, setEmailing] = useState(false);
   const [granting, setGranting] = useState(false);
   const [revoking, setRevoking] = useState<Attendee | null>(null);
+  const [refunding, setRefunding] = useState<Attendee | null>(null);
   const [note, setNote] = useState<Note>(null);
   const found = useMemo(() => (list.state === 'ready' ? list.data.attendees.filter((a) => matches(a, query)) : []), [list, query]);
   const pages = usePages(found, PAGE_SIZE);
@@ -117,12 +119,18 @@ function Attendees({ productKey }: { productKey: string }) {
                         <td data-label={say('admin.attendees.purchaseDate')}>{formatDateTime(a.purchaseDate, lang)}</td>
                         <td data-label={say('admin.attendees.amount')} className="num nowrap">{a.state === 'granted' ? '—' : formatMoney(a.amount, a.currency, lang, 'ledger')}</td>
                         <td data-label={say('admin.attendees.state')}>
-                          <span>{say(`admin.attendees.state.${a.state}`)}{a.reason && <><br /><small>{a.reason}</small></>}</span>
+                          <span>{say(`admin.attendees.state.${a.state}`)}{a.reason && <><br /><small>{a.reason}</small></>}
+                            {a.refundedAmount > 0 && <><br /><small>{`${say('admin.attendees.refunded')}: ${formatMoney(a.refundedAmount, a.currency, lang, 'ledger')}`}</small></>}</span>
                         </td>
                         <td data-label={say('adminPanel.payments.actions')}>{a.state === 'granted' && (
                           <div className="admin-actions">
                             <button type="button" className="button button--small button--danger" aria-label={say('adminPanel.payments.revokeLabel', { name: a.name })}
                               onClick={() => setRevoking(a)}>{say('adminPanel.payments.revoke')}</button>
+                          </div>
+                        )}{(a.state === 'paid' || a.state === 'partlyRefunded') && (
+                          <div className="admin-actions">
+                            <button type="button" className="button button--small" aria-label={say('admin.refund.title', { name: a.name })}
+                              onClick={() => setRefunding(a)}>{say('admin.refund.open')}</button>
                           </div>
                         )}</td>
                       </tr>
@@ -135,6 +143,11 @@ function Attendees({ productKey }: { productKey: string }) {
           {emailing && <MassEmailDialog target={product.key} label={say('adminPanel.email.dialogEvent', { title })} onClose={() => setEmailing(false)} />}
           {granting && <GrantDialog productKey={product.key} title={title} onClose={() => setGranting(false)}
             onGranted={() => { setGranting(false); setNote({ kind: 'ok', text: say('adminPanel.payments.granted.done'), focus: true }); reload(); }} />}
+          {refunding && <RefundDialog attendee={refunding} onClose={() => setRefunding(null)} onRefunded={(pending) => {
+            setRefunding(null);
+            setNote({ kind: 'ok', text: say(pending ? 'admin.refund.pending' : 'admin.refund.done'), focus: true });
+            reload();
+          }} />}
           {revoking && <ConfirmDialog question={say('adminPanel.payments.revokeConfirm', { name: revoking.name, title })}
             action={say('adminPanel.payments.revoke')} onConfirm={() => revoke(revoking)} onClose={() => setRevoking(null)} />}
         </>

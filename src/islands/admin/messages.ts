@@ -8,6 +8,11 @@ export const SHARED_KEYS = [
   'admin.attendees.name', 'admin.attendees.email', 'admin.attendees.phone', 'admin.attendees.purchaseDate',
   'admin.attendees.amount', 'admin.attendees.state', 'admin.attendees.reason', 'admin.attendees.state.paid', 'admin.attendees.state.granted',
   'admin.attendees.state.refundDue', 'admin.attendees.state.refunded', 'admin.attendees.state.mismatch',
+  // refunds (messages/refunds.ts)
+  'admin.attendees.state.partlyRefunded', 'admin.attendees.state.refundPending', 'admin.attendees.refunded',
+  'admin.refund.open', 'admin.refund.title', 'admin.refund.full', 'admin.refund.partial', 'admin.refund.amount', 'admin.refund.reason',
+  'admin.refund.revoke', 'admin.refund.confirm', 'admin.refund.submit', 'admin.refund.cancel', 'admin.refund.done', 'admin.refund.pending',
+  'refund.invalidAmount', 'refund.exceedsPaid', 'refund.reasonMissing',
 ] as const;
 
 export type PanelKey = keyof typeof pl | (typeof SHARED_KEYS)[number];

@@ -2,10 +2,12 @@
 import type { AdminProduct } from '../../../modules/catalogue/index.ts';
 
 export type { AdminProduct };
-export type PaymentState = 'paid' | 'granted' | 'refundDue' | 'refunded' | 'mismatch';
+export type PaymentState = 'paid' | 'granted' | 'refundDue' | 'refunded' | 'mismatch' | 'partlyRefunded' | 'refundPending';
 export type Attendee = {
   purchaseId: string; userId: string; name: string; email: string; phone: string; purchaseDate: string;
   amount: number; currency: string; state: PaymentState; reason: string | null;
+  /** Whole units: refunds confirmed, and asked but not yet confirmed by the provider. */
+  refundedAmount: number; refundPendingAmount: number;
 };
 export type Sum = { currency: string; count: number; amount: number };
 export type AttendeeList = {

@@ -36,9 +36,9 @@ describe.each(backends)('the attendee list of a product (admin) on $name', (back
     expect(list.product).toEqual({ key: product.key, title: 'Teoria pola', titleEn: 'Field theory' });
     expect(list.attendees.map(({ purchaseId: _id, ...a }) => a)).toEqual([
       { userId: 'early', name: 'Name early', email: 'early@example.com', phone: '+48 early', purchaseDate: '2026-11-02T08:00:00.000Z',
-        amount: 2290, currency: 'PLN', state: 'paid', reason: null },
+        amount: 2290, currency: 'PLN', state: 'paid', reason: null, refundedAmount: 0, refundPendingAmount: 0 },
       { userId: 'late', name: 'Name late', email: 'late@example.com', phone: '+48 late', purchaseDate: '2026-11-03T08:00:00.000Z',
-        amount: 2290, currency: 'PLN', state: 'paid', reason: null },
+        amount: 2290, currency: 'PLN', state: 'paid', reason: null, refundedAmount: 0, refundPendingAmount: 0 },
     ]);
     expect(list.totals).toEqual({ paid: [{ currency: 'PLN', count: 2, amount: 4580 }], refunded: [], granted: 0 });
     expect(list.owners).toEqual(['early', 'late']);
