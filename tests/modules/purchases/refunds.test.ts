@@ -35,7 +35,7 @@ describe.each(backends)('refunds on the dev checkout, on $name', (backend) => {
   afterEach(async () => handle?.close());
 
   const buy = async () => {
-    const { purchaseId } = await purchases.startCheckout({ userId: 'u1', email: 'u1@example.com', productKey: product.key, priceId: 'price_pln', locale: 'pl' });
+    const { purchaseId } = await purchases.startCheckout({ userId: 'u1', email: 'u1@example.com', productKey: product.key, priceId: 'price_pln', locale: 'pl', consents: ['earlyStart'] });
     expect(await purchases.payDevCheckout(purchaseId, 'u1')).toBe('recorded');
     return purchaseId;
   };
@@ -119,7 +119,7 @@ describe.each(backends)('refunds through Stripe on $name (the SDK against the st
   /** A minute passes: a failed delivery is due again. */
   const minuteLater = () => handle.db.updateTable('outbox').set({ next_attempt_at: new Date(Date.now() - 1000) }).where('status', '=', 'pending').execute();
   const paid = async () => {
-    const { purchaseId } = await purchases.startCheckout({ userId: 'u1', email: 'u1@example.com', productKey: product.key, priceId: 'price_pln', locale: 'pl' });
+    const { purchaseId } = await purchases.startCheckout({ userId: 'u1', email: 'u1@example.com', productKey: product.key, priceId: 'price_pln', locale: 'pl', consents: ['earlyStart'] });
     const session = [...stand.sessions.values()].find((s) => s.metadata.purchaseId === purchaseId)!;
     stand.pay(session.id);
     expect(await purchases.fulfil(await purchases.stripe!.retrieve(session.id))).toBe('recorded');

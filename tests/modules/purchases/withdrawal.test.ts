@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../../modules/catalogue/index.ts';
-import { withdrawalTokens, type ProductForSale } from '../../../modules/purchases/index.ts';
+import { withdrawalTokens, type ConsentKind, type ProductForSale } from '../../../modules/purchases/index.ts';
 import { backends, openMigrated } from '../../support/databases.ts';
 import { purchasesOn, refusal } from './fixture.ts';
 
@@ -19,10 +19,11 @@ describe.each(backends)('withdrawing from a purchase on $name', (backend) => {
   beforeEach(async () => { handle = await openMigrated(backend); now = new Date('2026-05-01T10:00:00.000Z'); });
   afterEach(async () => handle?.close());
 
-  async function bought(userId = 'u1') {
+  /** Bought now, with the consent the workshop needs while it is still to come (none once it is over). */
+  async function bought(userId = 'u1', consents: ConsentKind[] = ['earlyStart']) {
     const setup = purchasesOn(handle, product, { clock: () => now, listing, log: { isCurrent: () => true },
       buyer: { email: 'ewa@example.com', name: 'Ewa Nowak', language: 'en' } });
-    const { purchaseId } = await setup.purchases.startCheckout({ userId, email: `${userId}@example.com`, productKey: product.key, priceId: 'pln', locale: 'pl' });
+    const { purchaseId } = await setup.purchases.startCheckout({ userId, email: `${userId}@example.com`, productKey: product.key, priceId: 'pln', locale: 'pl', consents });
     expect(await setup.purchases.payDevCheckout(purchaseId, userId)).toBe('recorded');
     return { ...setup, purchaseId };
   }
@@ -40,9 +41,11 @@ describe.each(backends)('withdrawing from a purchase on $name', (backend) => {
     expect(await purchases.recordingAccess(product.key, new URL(issued, 'http://shop.test').searchParams)).toMatch(/shame\.mp4$/);
     const done = await purchases.withdraw({ purchaseId, via: 'link' });
     expect(done.withdrawal).toMatchObject({ via: 'link', proRataMinor: 0, refundMinor: 90_000, currency: 'PLN', statement: { buyer: 'u1', purchase: product.key } });
-    expect((await store.readStream(`purchase-${purchaseId}`)).slice(-3)).toMatchObject([
+    // The dev checkout settles the refund in the same decision.
+    expect((await store.readStream(`purchase-${purchaseId}`)).slice(-4)).toMatchObject([
       { type: 'WithdrawalReceived', metadata: { concerns: ['u1'] } },
       { type: 'RefundRequested', data: { amountMinor: 90_000, currency: 'PLN', requestedBy: { kind: 'withdrawal' }, revokeAccess: true } },
+      { type: 'RefundCompleted', data: { amountMinor: 90_000, currency: 'PLN' } },
       { type: 'PurchaseAccessEnded', data: { cause: 'withdrawal' } },
     ]);
     expect((await store.readStream(`ownership-u1:${product.key}`)).map((e) => e.type)).toEqual(['OwnershipClaimed', 'OwnershipReleased']);
@@ -58,18 +61,29 @@ describe.each(backends)('withdrawing from a purchase on $name', (backend) => {
     expect(payload.text).toContain('Date and time of receipt: 2 May 2026 at 11:15 (Polish time)');
   });
 
+  it('given the early-start request made at checkout, when the workshop has been fully performed, then the right has ended within the 14 days', async () => {
+    const { purchases, purchaseId } = await bought();
+    now = new Date('2026-05-05T11:59:00.000Z');
+    expect((await purchases.withdrawalOffers('u1')).map((o) => o.purchaseId)).toEqual([purchaseId]);
+    // The second and last day ends at 14:00 Warsaw time (12:00 UTC).
+    now = new Date('2026-05-05T12:00:00.000Z');
+    expect(await purchases.withdrawalOffers('u1')).toEqual([]);
+    expect(await refusal(purchases.withdraw({ purchaseId, via: 'link' }))).toBe('withdrawal-right-ended');
+  });
+
   it('refuses a second withdrawal, someone else\'s purchase, a forged link and a withdrawal after the period, changing nothing', async () => {
     const { purchases, store, purchaseId } = await bought();
     expect(() => purchases.purchaseOfToken(`${purchaseId}.forged`)).toThrow(expect.objectContaining({ code: 'withdrawal-link-invalid' }));
     expect(await refusal(purchases.withdraw({ purchaseId, via: 'account', userId: 'u2' }))).toBe('withdrawal-not-yours');
-    now = new Date('2026-05-15T21:59:59.000Z');
+    now = new Date('2026-05-03T21:59:59.000Z');
     await purchases.withdraw({ purchaseId, via: 'account', userId: 'u1' });
     const length = (await store.readStream(`purchase-${purchaseId}`)).length;
     expect(await refusal(purchases.withdraw({ purchaseId, via: 'link' }))).toBe('withdrawal-exists');
     expect((await store.readStream(`purchase-${purchaseId}`)).length).toBe(length);
     expect(await mails()).toHaveLength(1);
 
-    const late = await bought('u3');
+    now = new Date('2026-05-15T21:59:59.000Z');
+    const late = await bought('u3', []);
     // Paid at 23:59:59 on 15 May (Warsaw): the 14 days are 16–29 May, so the period ends with 29 May (Warsaw midnight).
     now = new Date('2026-05-29T21:59:59.999Z');
     expect((await late.purchases.withdrawalOffers('u3')).map((o) => o.purchaseId)).toEqual([late.purchaseId]);
