@@ -33,7 +33,7 @@ export type AuditSubject =
   /** A refund of a paid purchase asked (`by`: who asked; the admin's reason) or confirmed by the provider (issue 22). */
   | { kind: 'refundRequested'; productKey: string; amount: number; currency: string; buyer: string | null; reason: string; by: 'admin' | 'withdrawal' | 'provider' }
   | { kind: 'refundCompleted'; productKey: string; amount: number; currency: string; buyer: string | null }
-  | { kind: 'accessEnded'; productKey: string; buyer: string | null }
+  | { kind: 'accessEnded'; productKey: string; buyer: string | null; cause: 'refund' | 'withdrawal' }
   | { kind: 'campaign'; campaignId: string | null; subject: string | null; target: string | null; recipients: number | null }
   | { kind: 'deletion'; userId: string | null }
   | { kind: 'articleAdded' | 'articleRemoved'; key: string; title: string | null }
@@ -122,7 +122,7 @@ export function subjectOf(event: Pick<RecordedEvent, 'type' | 'data'>, lookups: 
       return { kind: 'refundCompleted', productKey: text(d, 'productKey') ?? '', amount: (number(d, 'amountMinor') ?? 0) / 100, currency: text(d, 'currency') ?? '',
         buyer: text(d, 'userId') };
     case 'PurchaseAccessEnded':
-      return { kind: 'accessEnded', productKey: text(d, 'productKey') ?? '', buyer: text(d, 'userId') };
+      return { kind: 'accessEnded', productKey: text(d, 'productKey') ?? '', buyer: text(d, 'userId'), cause: text(d, 'cause') === 'withdrawal' ? 'withdrawal' : 'refund' };
     case 'DuplicatePaymentRefunded': {
       const origin = lookups.refundOrigin();
       return { kind: 'refund', productKey: origin.productKey, amount: number(d, 'amount') ?? 0, currency: text(d, 'currency') ?? '', buyer: origin.buyer };

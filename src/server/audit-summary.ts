@@ -43,7 +43,7 @@ export function auditSummary(entry: AuditEntry, t: Translate, lang: Lang): strin
     case 'refundCompleted':
       return t('audit.summary.refundCompleted', { product, amount: money(s.amount, s.currency, lang), buyer });
     case 'accessEnded':
-      return t('audit.summary.accessEnded', { product, buyer });
+      return t(s.cause === 'withdrawal' ? 'audit.summary.accessEndedByWithdrawal' : 'audit.summary.accessEnded', { product, buyer });
     case 'campaign': {
       const target = s.target === 'all' ? t('audit.allUsers') : entry.productTitle ? product : (s.target ?? t('audit.untitled'));
       const subject = s.subject ?? t('audit.untitled');

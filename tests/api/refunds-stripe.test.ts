@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
-import { bearer, signUp } from '../support/accounts.ts';
+import { bearer, signUp, demoConsents } from '../support/accounts.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 import { startStripeStandIn } from '../support/stripe-stand-in.ts';
@@ -35,7 +35,7 @@ describe('refunds through Stripe over HTTP', () => {
   /** Pays through Stripe's page and a signed webhook; answers the buyer, the purchase and its payment intent. */
   const paid = async () => {
     const who = await signUp(server, smtp, `stripe-${++buyers}@example.com`, 'Ewa Stripe');
-    const res = await call('POST', '/create-checkout-session', bearer(who.token), { priceId: 'price_demo_trauma_pln', video: { key: DEMO_KEYS.trauma } });
+    const res = await call('POST', '/create-checkout-session', bearer(who.token), { priceId: 'price_demo_trauma_pln', video: { key: DEMO_KEYS.trauma }, consents: demoConsents(DEMO_KEYS.trauma) });
     const { url } = (await res.json()) as { url: string };
     const session = stand.pay(url.split('/').pop()!);
     expect(await (await webhook(stand.event('checkout.session.completed', session))).json()).toEqual({ received: true, result: 'recorded' });
