@@ -11,7 +11,12 @@ import type { CommandDeps, CommandOptions, Decided, OwnTx } from './types.ts';
  * (a document number taken, modules/shared/numbering) is rolled back rather than committed without its event.
  */
 class NothingDecided<E extends NewEvent, S> extends Error {
-  constructor(readonly decided: Decided<E, S>) { super('nothing decided'); }
+  readonly decided: Decided<E, S>;
+  // No parameter property: scripts run this file with Node's type stripping.
+  constructor(decided: Decided<E, S>) {
+    super('nothing decided');
+    this.decided = decided;
+  }
 }
 
 let savepoints = 0;
