@@ -42,6 +42,25 @@ export function formatNumber(series: string, year: number, n: number): string {
   return `${series}/${year}/${String(n).padStart(6, '0')}`;
 }
 
+const warsawYear = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Warsaw', year: 'numeric' });
+
+/** The year a document issued at `at` is numbered in: Warsaw's calendar year (New Year's first hour is UTC's last). */
+export function numberingYear(at: Date): number {
+  return Number(warsawYear.format(at));
+}
+
+export type DocumentNumber = { series: string; year: number; n: number; number: string };
+
+/**
+ * What a numbered document's command takes in its `prepare`: the next number of `series` in the Warsaw year of
+ * `issuedAt`, already printed. Same transaction, lock and rollback as allocateNumber.
+ */
+export async function takeDocumentNumber(tx: AnyTx, series: string, issuedAt: Date): Promise<DocumentNumber> {
+  const year = numberingYear(issuedAt);
+  const n = await allocateNumber(tx, series, year);
+  return { series, year, n, number: formatNumber(series, year, n) };
+}
+
 /** The last number taken in a series and year (0 when none), for the admin and the tests; never to allocate from. */
 export async function lastNumber(db: AnyTx, series: string, year: number): Promise<number> {
   const { rows } = await sql<{ last: number }>`

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventStore, type Tx } from '../../../../modules/shared/events/index.ts';
 import { isDomainError } from '../../../../modules/shared/kernel/index.ts';
-import { allocateNumber, formatNumber, lastNumber } from '../../../../modules/shared/numbering/index.ts';
+import { allocateNumber, formatNumber, lastNumber, numberingYear, takeDocumentNumber } from '../../../../modules/shared/numbering/index.ts';
 import { backends, openMigrated } from '../../../support/databases.ts';
 import { issueDocument } from './numbered-document.ts';
 
@@ -14,6 +14,12 @@ describe('document numbers are printed', () => {
     expect(formatNumber('FV', 2026, 1)).toBe('FV/2026/000001');
     expect(formatNumber('KOR', 2027, 42)).toBe('KOR/2027/000042');
     expect(formatNumber('FV', 2026, 1_234_567)).toBe('FV/2026/1234567');
+  });
+
+  it('given a document issued in the first hour of New Year in Warsaw, then it is numbered in the new year', () => {
+    expect(numberingYear(new Date('2026-12-31T22:59:59Z'))).toBe(2026);
+    expect(numberingYear(new Date('2026-12-31T23:00:00Z'))).toBe(2027);
+    expect(numberingYear(new Date('2027-06-30T22:30:00Z'))).toBe(2027);
   });
 });
 
@@ -89,6 +95,19 @@ describe.each(backends)('documents numbered from a locked counter on $name', (ba
     expect(await issueDocument(deps, 'new-year', 'YR', 2027)).toBe('YR/2027/000001');
     expect(await issueDocument(deps, 'correction', 'YRK', 2026)).toBe('YRK/2026/000001');
     expect(await issueDocument(deps, 'year-4', 'YR', 2026)).toBe('YR/2026/000004');
+  });
+
+  it('given a document issued at a moment, then its number is taken in that moment\'s Warsaw year and printed', async () => {
+    const taken = await handle.db.transaction().execute(async (tx) => [
+      await takeDocumentNumber(tx, 'NY', new Date('2026-12-31T22:59:00Z')),
+      await takeDocumentNumber(tx, 'NY', new Date('2026-12-31T23:01:00Z')),
+      await takeDocumentNumber(tx, 'NY', new Date('2027-01-02T10:00:00Z')),
+    ]);
+    expect(taken).toEqual([
+      { series: 'NY', year: 2026, n: 1, number: 'NY/2026/000001' },
+      { series: 'NY', year: 2027, n: 1, number: 'NY/2027/000001' },
+      { series: 'NY', year: 2027, n: 2, number: 'NY/2027/000002' },
+    ]);
   });
 
   it('given a series or year that cannot be printed, then no number is taken', async () => {
