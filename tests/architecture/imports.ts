@@ -73,6 +73,24 @@ export function kernelTableWrites(files: SourceFile[]): Violation[] {
   ]);
 }
 
+/** Writes of the document counters; only modules/shared/numbering makes them (migrations create the table). */
+const COUNTER_WRITE = [
+  /\b(?:insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*['"`]document_counters['"`]/,
+  /\b(?:insert\s+into|update|delete\s+from|merge\s+into|truncate(?:\s+table)?)\s+document_counters\b/i,
+];
+
+/**
+ * Code other than modules/shared/numbering writing a document counter (src, modules, scripts, bench): a number
+ * set, reset or computed anywhere else could be issued twice.
+ */
+export function counterWrites(files: SourceFile[]): Violation[] {
+  return files.filter(({ path }) => !path.startsWith('modules/shared/numbering/') && !path.startsWith('migrations/')).flatMap(({ path, source }) =>
+    COUNTER_WRITE.flatMap((re) => {
+      const m = re.exec(source);
+      return m ? [{ file: path, imports: m[0], rule: 'document counters are written only by modules/shared/numbering (allocateNumber)' }] : [];
+    }));
+}
+
 /** The relative imports of each file that resolve to another file of `files`. */
 function importGraph(files: SourceFile[]): Map<string, string[]> {
   const known = new Set(files.map((f) => f.path));
