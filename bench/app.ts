@@ -29,6 +29,8 @@ export async function openApp(backend: Backend, env: Record<string, string> = {}
   await wired.seed();
   return {
     config, log, database, store, wired, db: database.db,
+    /** The fresh PostgreSQL database's address (for a second instance), none on PGlite. */
+    url: created?.url,
     async close() {
       await database.close();
       await created?.drop();

@@ -6,7 +6,7 @@ import { startCeiling } from './http.ts';
 import { pagesBench } from './pages.ts';
 import { printTable, record } from './table.ts';
 
-const SECTIONS = ['pages', 'store', 'campaign', 'lighthouse'] as const;
+const SECTIONS = ['pages', 'store', 'campaign', 'numbering', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -47,6 +47,10 @@ try {
   if (sections.has('campaign')) {
     const { campaignBench } = await import('./campaign.ts');
     for (const backend of backends) await campaignBench(backend);
+  }
+  if (sections.has('numbering')) {
+    const { numberingBench } = await import('./numbering.ts');
+    for (const backend of backends) await numberingBench(backend);
   }
   if (sections.has('lighthouse')) {
     const { lighthouseBench } = await import('./lighthouse.ts');

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importCycles, kernelTableWrites, projectSources, violations } from './imports.ts';
+import { counterWrites, importCycles, kernelTableWrites, projectSources, violations } from './imports.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -13,6 +13,22 @@ describe('module boundaries', () => {
     const sources = projectSources(root, ['src', 'modules', 'scripts', 'migrations', 'bench']);
     expect(importCycles(sources)).toEqual([]);
     expect(kernelTableWrites(sources)).toEqual([]);
+    expect(counterWrites(sources)).toEqual([]);
+  });
+
+  it.each([
+    ['modules/invoicing/x.ts', "await tx.updateTable('document_counters').set({ last: 0 }).execute();"],
+    ['scripts/x.ts', 'await sql`delete from document_counters`.execute(db);'],
+    ['src/server/x.ts', 'await sql`insert into document_counters (series, year, last) values (1)`.execute(db);'],
+  ])('refuses %s writing a document counter outside modules/shared/numbering: %s', (path, source) => {
+    expect(counterWrites([{ path, source }]).map((v) => v.rule)).toEqual(['document counters are written only by modules/shared/numbering (allocateNumber)']);
+  });
+
+  it('lets modules/shared/numbering write the counters, and others read them', () => {
+    expect(counterWrites([
+      { path: 'modules/shared/numbering/index.ts', source: 'await sql`insert into document_counters (series) values (1)`.execute(tx);' },
+      { path: 'modules/invoicing/x.ts', source: "await db.selectFrom('document_counters').selectAll().execute();" },
+    ])).toEqual([]);
   });
 
   // Each rule is shown to catch a planted import, so none of them passes by checking nothing.

@@ -5,7 +5,7 @@ export type SourceFile = { path: string; source: string };
 export type Violation = { file: string; imports: string; rule: string };
 
 /** Parts of the shared kernel other code may import, each through its own index.ts. */
-const SHARED_DOORS = ['config', 'db', 'events', 'group-commit', 'kernel', 'memory', 'outbox', 'text', 'rate-limit', 'signing'];
+const SHARED_DOORS = ['config', 'db', 'events', 'group-commit', 'kernel', 'memory', 'outbox', 'text', 'rate-limit', 'signing', 'numbering'];
 const UI_PACKAGES = /^(astro|astro:.*|@astrojs\/.*|react|react-dom|react\/.*|react-dom\/.*|nanostores|@nanostores\/.*)$/;
 
 /** Every import specifier in a TypeScript, TSX, Astro or JavaScript source (static, dynamic and re-exports). */
@@ -71,6 +71,24 @@ export function kernelTableWrites(files: SourceFile[]): Violation[] {
     }),
     ...[RAW_APPEND.exec(source)].flatMap((m) => (m ? [{ file: path, imports: m[0], rule: 'a module appends events only through the kernel (handleCommand, appendAlongside)' }] : [])),
   ]);
+}
+
+/** Writes of the document counters; only modules/shared/numbering makes them (migrations create the table). */
+const COUNTER_WRITE = [
+  /\b(?:insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*['"`]document_counters['"`]/,
+  /\b(?:insert\s+into|update|delete\s+from|merge\s+into|truncate(?:\s+table)?)\s+document_counters\b/i,
+];
+
+/**
+ * Code other than modules/shared/numbering writing a document counter (src, modules, scripts, bench): a number
+ * set, reset or computed anywhere else could be issued twice.
+ */
+export function counterWrites(files: SourceFile[]): Violation[] {
+  return files.filter(({ path }) => !path.startsWith('modules/shared/numbering/') && !path.startsWith('migrations/')).flatMap(({ path, source }) =>
+    COUNTER_WRITE.flatMap((re) => {
+      const m = re.exec(source);
+      return m ? [{ file: path, imports: m[0], rule: 'document counters are written only by modules/shared/numbering (allocateNumber)' }] : [];
+    }));
 }
 
 /** The relative imports of each file that resolve to another file of `files`. */

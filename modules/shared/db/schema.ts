@@ -43,12 +43,20 @@ export interface DevMailboxTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
-/** The tables of the shared kernel: the event log, the outbox, rate-limit counters, the dev mailbox. */
+/** The last number taken per series and year (modules/shared/numbering); never emptied by a projection rebuild. */
+export interface DocumentCountersTable {
+  series: string;
+  year: number;
+  last: number;
+}
+
+/** The tables of the shared kernel: the event log, the outbox, rate-limit counters, the dev mailbox, document counters. */
 export interface SharedTables {
   events: EventsTable;
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   dev_mailbox: DevMailboxTable;
+  document_counters: DocumentCountersTable;
 }
 
 /** A module's view of the database: the shared tables and its own read models, nobody else's. */

@@ -22,7 +22,9 @@ export type CommandOptions<C, E extends NewEvent, S, Own = unknown> = {
   outbox?: (events: E[], state: S) => OutboxMessage[];
   /**
    * Reads inside the transaction before deciding, to complete the command (e.g. who already owns the
-   * product): whatever it reads commits or retries together with the append.
+   * product): whatever it reads commits or retries together with the append. It may also write what must exist only
+   * with the events, such as a document number (modules/shared/numbering): kept only when the decision records
+   * events, rolled back with a refusal, a retry or a decision of nothing.
    */
   prepare?: (tx: OwnTx<Own>, command: C, state: S) => Promise<C>;
   /** Writes beside the events in the same transaction (personal data kept out of events, another stream's claim). */
