@@ -31,7 +31,7 @@ describe.each(backends)('invoicing settings on $name', (backend) => {
     expect(await module.invoicingReady()).toEqual({ ready: true, missing: [] });
     expect(await module.sellerSettings()).toMatchObject({ nip: '1234563218', name: institute.name });
     const events = await handle.db.selectFrom('events').select(['type', 'data', 'metadata']).where('stream_id', '=', 'invoicing-seller').orderBy('position').execute();
-    expect(events.map((e) => [e.type, Object.keys((e.data as { changes: object }).changes).sort(), e.metadata?.actor]))
+    expect(events.map((e) => [e.type, Object.keys((e.data as { changes: object }).changes).sort(), (e.metadata as { actor?: string } | null)?.actor]))
       .toEqual([['SellerSettingsChanged', ['address', 'name', 'placeOfIssue'], 'admin-1'], ['SellerSettingsChanged', ['nip'], 'admin-1']]);
     // The same settings again record nothing (the address read back from the log compares equal whatever its key order).
     await module.saveSellerSettings(institute, 'admin-2');
