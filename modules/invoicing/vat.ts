@@ -1,5 +1,4 @@
 /** How VAT applies to a sale: a rate, or an exemption whose legal basis the invoice must print. */
-import { isDeepStrictEqual } from 'node:util';
 import { DomainError, nobody, type Decider } from '../shared/kernel/index.ts';
 
 export const VAT_RATES = [23, 8, 5, 0] as const;
@@ -19,8 +18,10 @@ export function checkVatTreatment(treatment: VatTreatment): VatTreatment {
   return { kind: 'exempt', basis };
 }
 
-/** Equal whatever the order of keys (PostgreSQL's jsonb gives them back in its own). */
-export const same = (a: unknown, b: unknown): boolean => isDeepStrictEqual(a, b);
+/** Sorted keys: PostgreSQL's jsonb gives an object's keys back in its own order. No node:util, as the panel imports this file. */
+const canonical = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v)
+  ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+export const same = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
 
 /**
  * One product's VAT treatment, on a stream of its own in the invoicing module (the catalogue's product stays as it
