@@ -4,7 +4,7 @@
  */
 import type { RecordedEvent } from '../shared/events/index.ts';
 
-export const AUDIT_TYPES = ['purchase', 'refund', 'campaign', 'deletion', 'article', 'catalogue'] as const;
+export const AUDIT_TYPES = ['purchase', 'refund', 'campaign', 'deletion', 'article', 'catalogue', 'invoicing'] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 
 /** The raw event types behind each kind (purchases, catalogue and accounts own them; campaigns adds CampaignStarted). */
@@ -15,6 +15,7 @@ export const EVENT_TYPES: Record<AuditType, readonly string[]> = {
   deletion: ['UserDeleted'],
   article: ['ArticlePublished', 'ArticleRemoved'],
   catalogue: ['ProductPublished', 'ProductRevised', 'ProductUnpublished', 'ProductRepublished'],
+  invoicing: ['SellerSettingsChanged', 'VatTreatmentSet'],
 };
 
 export const auditTypeOf = (eventType: string): AuditType | null =>
@@ -38,7 +39,11 @@ export type AuditSubject =
   | { kind: 'deletion'; userId: string | null }
   | { kind: 'articleAdded' | 'articleRemoved'; key: string; title: string | null }
   | { kind: 'productCreated' | 'productUnpublished' | 'productRepublished'; productKey: string }
-  | { kind: 'productRevised'; productKey: string; fields: string[] };
+  | { kind: 'productRevised'; productKey: string; fields: string[] }
+  /** The seller's data for invoices changed (issue 23): which fields. */
+  | { kind: 'sellerSettingsChanged'; fields: string[] }
+  /** A product's own VAT treatment (null: back to the seller's default). */
+  | { kind: 'vatTreatmentSet'; productKey: string; treatment: { kind: 'rate'; rate: number } | { kind: 'exempt'; basis: string } | null };
 
 /**
  * What an entry is about, by an id that outlives renames: a product's key, a user's id, a campaign's id, an
@@ -58,6 +63,7 @@ export const SUBJECT_PATHS: Readonly<Record<string, readonly string[]>> = {
   CampaignStarted: ['campaignId'], UserDeleted: ['userId'],
   ArticlePublished: ['article', 'key'], ArticleRemoved: ['key'],
   ProductPublished: ['product', 'key'], ProductRevised: ['key'], ProductUnpublished: ['key'], ProductRepublished: ['key'],
+  VatTreatmentSet: ['productKey'],
 };
 
 /** The stable id an entry's subject names, or null when its event lacks one (an older shape). */
@@ -66,6 +72,7 @@ export function refOf(subject: AuditSubject): AuditRef | null {
     case 'campaign': return subject.campaignId ? { kind: 'campaign', id: subject.campaignId } : null;
     case 'deletion': return subject.userId ? { kind: 'user', id: subject.userId } : null;
     case 'articleAdded': case 'articleRemoved': return subject.key ? { kind: 'article', id: subject.key } : null;
+    case 'sellerSettingsChanged': return null;
     default: return subject.productKey ? { kind: 'product', id: subject.productKey } : null;
   }
 }
@@ -147,6 +154,13 @@ export function subjectOf(event: Pick<RecordedEvent, 'type' | 'data'>, lookups: 
         fields: [...Object.keys(record(d, 'changes')), ...Object.keys(record(d, 'secrets'))].sort() };
     case 'ProductUnpublished':
       return { kind: 'productUnpublished', productKey: text(d, 'key') ?? '' };
+    case 'SellerSettingsChanged':
+      return { kind: 'sellerSettingsChanged', fields: Object.keys(record(d, 'changes')).sort() };
+    case 'VatTreatmentSet': {
+      const t = record(d, 'treatment');
+      const treatment = t['kind'] === 'rate' ? { kind: 'rate' as const, rate: number(t, 'rate') ?? 0 } : t['kind'] === 'exempt' ? { kind: 'exempt' as const, basis: text(t, 'basis') ?? '' } : null;
+      return { kind: 'vatTreatmentSet', productKey: text(d, 'productKey') ?? '', treatment };
+    }
     default:
       return { kind: 'productRepublished', productKey: text(d, 'key') ?? '' };
   }

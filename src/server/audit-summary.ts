@@ -10,6 +10,12 @@ const FIELD_KEYS: Record<string, MessageKey> = {
   hours: 'audit.field.hours', joinOpensMinutes: 'audit.field.joinOpensMinutes', details: 'audit.field.details',
 };
 
+/** The seller's settings (invoicing) by the name of each field. */
+const SELLER_KEYS: Record<string, MessageKey> = {
+  name: 'audit.seller.name', address: 'audit.seller.address', nip: 'audit.seller.nip', bankAccount: 'audit.seller.bankAccount',
+  series: 'audit.seller.series', placeOfIssue: 'audit.seller.placeOfIssue', defaultVat: 'audit.seller.defaultVat',
+};
+
 /** "120,00 PLN" / "120.00 PLN": amounts are whole units of their currency. */
 const money = (amount: number, currency: string, lang: Lang) => formatMoney(amount, currency, lang, 'ledger');
 
@@ -65,6 +71,11 @@ export function auditSummary(entry: AuditEntry, t: Translate, lang: Lang): strin
       return t('audit.summary.productUnpublished', { product });
     case 'productRepublished':
       return t('audit.summary.productRepublished', { product });
+    case 'sellerSettingsChanged':
+      return t('audit.summary.sellerSettingsChanged', { fields: s.fields.map((f) => (SELLER_KEYS[f] ? t(SELLER_KEYS[f]) : f)).join(', ') });
+    case 'vatTreatmentSet':
+      return t('audit.summary.vatTreatmentSet', { product, treatment: s.treatment === null ? t('audit.vat.default')
+        : s.treatment.kind === 'rate' ? t('audit.vat.rate', { rate: s.treatment.rate }) : t('audit.vat.exempt', { basis: s.treatment.basis }) });
     default: {
       const never: never = s;
       return never;

@@ -98,6 +98,11 @@ export const ERRORS = {
   'campaign-unknown-product': { status: 404, key: 'admin.unknownFilm' },
   'campaign-not-found': { status: 404, key: 'campaigns.notFound' },
   'campaign-no-admin-address': { status: 409, key: 'campaigns.noAdminAddress' },
+  // invoicing (issue 23): the seller's settings and products' VAT treatment
+  'invoicing-nip-invalid': { status: 400, key: 'invoicing.nipInvalid', field: 'nip' },
+  'invoicing-iban-invalid': { status: 400, key: 'invoicing.ibanInvalid', field: 'bankAccount' },
+  'invoicing-series-invalid': { status: 400, key: 'invoicing.seriesInvalid', field: 'series' },
+  'invoicing-vat-invalid': { status: 400, key: 'invoicing.vatInvalid' },
 } as const satisfies Record<string, { status: number; key: MessageKey; expose?: boolean; field?: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -5,6 +5,7 @@ import { isDomainError } from '../../modules/shared/kernel/index.ts';
 import { createCatalogue, isEventOver } from '../../modules/catalogue/index.ts';
 import { createContact } from '../../modules/contact/index.ts';
 import { createMailing } from '../../modules/mailing/index.ts';
+import { createInvoicing } from '../../modules/invoicing/index.ts';
 import { createMedia } from '../../modules/media/index.ts';
 import { createPurchases } from '../../modules/purchases/index.ts';
 import type { RecordedEvent } from '../../modules/shared/events/index.ts';
@@ -54,6 +55,8 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     userNames: async (userIds) => new Map([...(await accounts.contacts(userIds))].map(([id, c]) => [id, c.name])),
     productTitles: async () => new Map((await catalogue.adminProducts()).map((p) => [p.key, { pl: p.title, en: p.titleEn }])),
   });
+  // Invoicing asks the catalogue only whether a product it is given a VAT treatment for exists.
+  const invoicing = createInvoicing(ctx, { productExists: async (key) => (await catalogue.adminProducts()).some((p) => p.key === key) });
   // Mass e-mail: recipients by id from accounts and purchases; addresses looked up only when a message goes out.
   const campaigns = createCampaigns(ctx, {
     everyone: () => accounts.verifiedUserIds(),
@@ -72,7 +75,7 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
   for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections]) ctx.store.addProjection(projection);
   const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers };
   return {
-    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media },
+    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing },
     outboxHandlers,
     /** Topics delivered by a worker of their own (campaign mail), with its lease, batch size and sends at once. */
     outboxLanes: [campaigns.lane],

@@ -140,8 +140,8 @@ describe('GET /api/admin/audit (admin only): the audit trail', () => {
     expect(positions).toEqual([...positions].sort((a, b) => b - a));
 
     const cases: [string, number, string, string][] = [
-      ['?type=zakup', 400, 'Nieznany rodzaj wpisu. Dozwolone: purchase, refund, campaign, deletion, article, catalogue.',
-        'Unknown entry type. Allowed: purchase, refund, campaign, deletion, article, catalogue.'],
+      ['?type=zakup', 400, 'Nieznany rodzaj wpisu. Dozwolone: purchase, refund, campaign, deletion, article, catalogue, invoicing.',
+        'Unknown entry type. Allowed: purchase, refund, campaign, deletion, article, catalogue, invoicing.'],
       ['?from=2026-02-30', 400, 'Daty podaj w formacie RRRR-MM-DD; data „od” nie może być późniejsza niż „do”.',
         'Give dates as YYYY-MM-DD; the "from" date cannot be later than the "to" date.'],
       ['?to=01.02.2026', 400, 'Daty podaj w formacie RRRR-MM-DD; data „od” nie może być późniejsza niż „do”.',

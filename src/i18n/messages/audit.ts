@@ -5,7 +5,7 @@
 export const pl = {
   'audit.invalidQuery': 'Nieprawidłowe parametry zapytania.',
   'audit.invalidPage': 'Numer strony musi być liczbą całkowitą od 1.',
-  'audit.invalidType': 'Nieznany rodzaj wpisu. Dozwolone: purchase, refund, campaign, deletion, article, catalogue.',
+  'audit.invalidType': 'Nieznany rodzaj wpisu. Dozwolone: purchase, refund, campaign, deletion, article, catalogue, invoicing.',
   'audit.invalidDate': 'Daty podaj w formacie RRRR-MM-DD; data „od” nie może być późniejsza niż „do”.',
   'audit.invalidSubject': 'Podaj przedmiot wpisu jako jego identyfikator (klucz produktu lub artykułu, id użytkownika lub kampanii), do 200 znaków.',
   'audit.csv.at': 'Kiedy (UTC)',
@@ -50,7 +50,7 @@ export const pl = {
 export const en: Record<keyof typeof pl, string> = {
   'audit.invalidQuery': 'Invalid query parameters.',
   'audit.invalidPage': 'The page number must be a whole number from 1.',
-  'audit.invalidType': 'Unknown entry type. Allowed: purchase, refund, campaign, deletion, article, catalogue.',
+  'audit.invalidType': 'Unknown entry type. Allowed: purchase, refund, campaign, deletion, article, catalogue, invoicing.',
   'audit.invalidDate': 'Give dates as YYYY-MM-DD; the "from" date cannot be later than the "to" date.',
   'audit.invalidSubject': 'Give the entry\'s subject by its id (a product\'s or article\'s key, a user\'s or campaign\'s id), up to 200 characters.',
   'audit.csv.at': 'When (UTC)',

@@ -6,6 +6,7 @@ import CatalogueSection from './CatalogueSection.tsx';
 import EmailSection from './EmailSection.tsx';
 import FacilitatorsSection from './FacilitatorsSection.tsx';
 import InboxSection from './InboxSection.tsx';
+import InvoicingSection from './InvoicingSection.tsx';
 import MailboxSection from './MailboxSection.tsx';
 import { PanelContext, sayFrom, type PanelMessages } from './messages.ts';
 import UsersSection from './UsersSection.tsx';
@@ -18,6 +19,7 @@ const SECTIONS = {
   email: () => <EmailSection />,
   catalogue: () => <CatalogueSection />,
   facilitators: () => <FacilitatorsSection />,
+  invoicing: () => <InvoicingSection />,
   audit: () => <AuditSection />,
   mailbox: () => <MailboxSection />,
 } satisfies Record<string, () => ReactNode>;
