@@ -77,7 +77,8 @@ describe('one source for every fact, the editor\'s per-field answers, and new ed
 
   it('refuses a new product starting in the past and a start moved into the past, but saves a past event unchanged', async () => {
     const input = await inputOf(DEMO_KEYS.shame, { title: 'Za późno' });
-    const past = new Date(Date.now() - 2 * DAY).toISOString();
+    // Two days ago in the morning (08:00 UTC): never inside the demo's 13:30–14:30 break, whatever the hour the test runs.
+    const past = new Date(new Date(Date.now() - 2 * DAY).setUTCHours(8, 0, 0, 0)).toISOString();
     expect(await refusal(await call('POST', '/api/admin/products', { ...input, startsAt: past })))
       .toEqual([400, { message: 'The event cannot start in the past.', issues: [{ field: 'startsAt', message: 'The event cannot start in the past.' }] }]);
     expect(await refusal(await call('PUT', `/api/admin/products/${DEMO_KEYS.fieldTheory}`, { ...(await inputOf(DEMO_KEYS.fieldTheory)), startsAt: past }, 'pl')))
