@@ -3,6 +3,7 @@ import { accountsMigrations } from './accounts/index.ts';
 import { campaignsMigrations } from './campaigns/index.ts';
 import { catalogueMigrations } from './catalogue/index.ts';
 import { contactMigrations } from './contact/index.ts';
+import { invoicingMigrations } from './invoicing/index.ts';
 import { purchasesMigrations } from './purchases/index.ts';
 import { sharedMigrations } from './shared/index.ts';
 
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   ...contactMigrations,
   ...purchasesMigrations,
   ...campaignsMigrations,
+  ...invoicingMigrations,
 };

@@ -1,15 +1,38 @@
-import { DomainError, handleCommand, loadState, type ModuleContext } from '../shared/kernel/index.ts';
+import type { Kysely } from 'kysely';
+import { DomainError, handleCommand, loadState, randomIds, systemClock, type ModuleContext } from '../shared/kernel/index.ts';
+import { deliveryHandlers, pdfName, pdfOf } from './delivery.ts';
+import { toFa3Xml } from './fa3.ts';
+import { invoiceStream } from './invoice.ts';
+import { issuingHandlers, type InvoiceRequestInput, type SaleRecord } from './issuing.ts';
+import { createKsefClient, ksefConfig } from './ksef/index.ts';
+import { invoicesProjection } from './projection.ts';
+import { invoiceQueries, type KsefView } from './queries.ts';
+import type { InvoicingTables } from './schema.ts';
 import { missingFields, SELLER_STREAM, sellerDecider, type SellerField, type SellerSettings } from './seller.ts';
+import { INVOICE_TOPICS, type InvoiceDuePayload } from './topics.ts';
 import { vatDecider, vatStream, type VatTreatment } from './vat.ts';
 
 export { checkIban, checkNip, type IbanReason, type NipReason, type NumberCheck } from './numbers.ts';
 export { blankSettings, SERIES_PREFIX, type SellerAddress, type SellerField, type SellerSettings } from './seller.ts';
 export { MAX_EXEMPTION_BASIS, VAT_RATES, type VatRate, type VatTreatment } from './vat.ts';
+export { INVOICE_TOPICS } from './topics.ts';
+export { laterRequestDeadline } from './compose.ts';
+export { invoiceMailTexts } from './mail-texts.ts';
+export { KSEF_VIEWS, type InvoiceSummary, type KsefView } from './queries.ts';
+export type { BuyerParty, InvoiceDocument, Language as InvoiceLanguage, PostalAddress } from './document.ts';
+export type { InvoiceRequestInput, SaleRecord } from './issuing.ts';
 
 /** What invoicing needs from other modules, handed over by the composition root. */
 export type InvoicingPorts = {
   /** Whether the catalogue knows this product (published or not). */
   productExists(key: string): Promise<boolean>;
+  /** A purchase as the invoice needs it (who paid how much and when, and its completed refunds); null when none. */
+  sale(purchaseId: string): Promise<SaleRecord | null>;
+  /** A product's title in both languages at the time of issue. */
+  productTitle(key: string): Promise<{ pl: string; en: string } | null>;
+  /** Where the buyer's mail goes (null: the account is gone). */
+  buyerEmail(userId: string): Promise<string | null>;
+  origin(): string;
 };
 
 /** Whether invoices can be issued, and if not, which seller fields are still missing. */
@@ -26,10 +49,64 @@ export type ProductVat = { productKey: string; own: VatTreatment | null; effecti
  */
 export function createInvoicing(ctx: ModuleContext, ports: InvoicingPorts) {
   const kernel = { db: ctx.db, store: ctx.store };
+  const clock = ctx.clock ?? systemClock;
   const settings = async (): Promise<SellerSettings> => (await loadState(kernel, sellerDecider, SELLER_STREAM)).state;
   const known = async (productKey: string) => {
     if (!(await ports.productExists(productKey))) throw new DomainError('product-not-found', { key: productKey });
   };
+  const ksef = ksefConfig(ctx.config);
+  const issuing = issuingHandlers({
+    db: ctx.db, store: ctx.store, clock, ids: ctx.ids ?? randomIds, toXml: toFa3Xml, ksefEnabled: ksef !== null,
+    sale: ports.sale, productTitle: ports.productTitle,
+    productVat: async (key) => (await productVat(key)).effective,
+    seller: async () => { const current = await settings(); return { settings: current, ready: missingFields(current).length === 0 }; },
+  });
+  const client = ksef ? createKsefClient({ baseUrl: ksef.baseUrl, token: ksef.token, nip: '' }) : null;
+  const delivery = deliveryHandlers({
+    db: ctx.db, store: ctx.store, clock, qrBase: ksef?.qrBase ?? KSEF_QR_DEFAULT, siteName: ctx.config.SITE_NAME, decider: issuing.decider, load: issuing.load,
+    buyerEmail: ports.buyerEmail, libraryUrl: () => new URL('/video', ports.origin()).href,
+    submit: client ? async (xml) => client.submit(xml) : null,
+  });
+  const queries = invoiceQueries(ctx.db as unknown as Kysely<InvoicingTables>, { ksefEnabled: ksef !== null, load: issuing.load });
+  const qrBase = ksef?.qrBase ?? KSEF_QR_DEFAULT;
+  const documentHandlers = () => ({
+    /** A checkout's request, in the checkout's transaction (purchases' port). */
+    requestAtCheckout: issuing.requestAtCheckout,
+    /** A request for a paid purchase of the caller's, issued at once (see issuing.ts for refusals). */
+    requestLater: (input: InvoiceRequestInput, actor: string) => issuing.requestLater(input, { actor }),
+    invoicesOf: queries.invoicesOf,
+    adminInvoices: queries.adminList,
+    /** The PDF of a document for its buyer or an admin, as `{ filename, bytes }`; anyone else: `invoice-not-found`. */
+    async invoicePdf(invoiceId: string, caller: { userId: string; admin: boolean }) {
+      const issued = await queries.documentFor(invoiceId, caller);
+      return { filename: pdfName(issued.document), bytes: await pdfOf(issued, qrBase) };
+    },
+    /** The FA(3) XML exactly as issued (admin), or `invoice-no-xml` for a document without one (no NIP). */
+    async invoiceXml(invoiceId: string, caller: { userId: string; admin: boolean }) {
+      const issued = await queries.documentFor(invoiceId, caller);
+      if (!issued.xml) throw new DomainError('invoice-no-xml');
+      return { filename: pdfName(issued.document).replace(/\.pdf$/, '.xml'), xml: issued.xml };
+    },
+    /** The admin sends a document to KSeF again (after a refusal or once the retries gave up). */
+    async resubmitToKsef(invoiceId: string, actor: string): Promise<void> {
+      if (!ksef) throw new DomainError('invoice-ksef-off');
+      const issued = await queries.documentFor(invoiceId, { userId: actor, admin: true });
+      const purchaseId = issued.document.purchaseId;
+      await handleCommand(kernel, issuing.decider, invoiceStream(purchaseId), { type: 'ResubmitToKsef', invoiceId, at: clock().toISOString() }, {
+        metadata: { actor },
+        outbox: (events) => events.flatMap((e) => e.type === 'KsefResubmitted'
+          ? [{ topic: INVOICE_TOPICS.ksef, dedupeKey: `invoice-ksef:${invoiceId}:${e.data.attempt}`, payload: { purchaseId, invoiceId } }] : []),
+      });
+    },
+    ksefEnabled: ksef !== null,
+    projections: [invoicesProjection],
+    outboxHandlers: {
+      [INVOICE_TOPICS.issue]: async (payload: unknown) => { await issuing.issue((payload as InvoiceDuePayload).purchaseId); },
+      [INVOICE_TOPICS.correct]: async (payload: unknown) => { await issuing.correctRefunds((payload as InvoiceDuePayload).purchaseId); },
+      [INVOICE_TOPICS.mail]: delivery.mail,
+      [INVOICE_TOPICS.ksef]: delivery.ksef,
+    },
+  });
   const productVat = async (productKey: string): Promise<ProductVat> => {
     const [seller, own] = await Promise.all([settings(), loadState(kernel, vatDecider, vatStream(productKey))]);
     return { productKey, own: own.state.treatment, effective: own.state.treatment ?? seller.defaultVat };
@@ -65,7 +142,12 @@ export function createInvoicing(ctx: ModuleContext, ports: InvoicingPorts) {
       }
       return own;
     },
+    ...documentHandlers(),
   };
 }
 
+/** KSeF's production QR address: the codes printed while sending is off still lead to the real verification page. */
+const KSEF_QR_DEFAULT = 'https://qr.ksef.mf.gov.pl';
+
+export type { KsefView as InvoiceKsefView };
 export type Invoicing = ReturnType<typeof createInvoicing>;

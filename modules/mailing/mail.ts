@@ -2,7 +2,8 @@ import type { OutboxMessage } from '../shared/events/index.ts';
 
 export const MAIL_TOPIC = 'mail';
 
-export type MailAttachment = { filename: string; contentType: string; content: string };
+/** `content` is text, or Base64 (`encoding: 'base64'`) for bytes such as a PDF. */
+export type MailAttachment = { filename: string; contentType: string; content: string; encoding?: 'base64' };
 
 /** One e-mail, already rendered in the recipient's language, as text and HTML. */
 export type Mail = {
@@ -37,5 +38,5 @@ export const messageOptions = (mail: Mail, messageId: string, from: string, head
   html: mail.html,
   messageId,
   headers,
-  attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+  attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content, ...(a.encoding ? { encoding: a.encoding } : {}) })),
 });

@@ -1,3 +1,4 @@
+import type { BuyerParty } from '../invoicing/index.ts';
 import type { EventMetadata } from '../shared/events/index.ts';
 import { DomainError, handleCommand } from '../shared/kernel/index.ts';
 import type { PurchasesDeps } from './deps.ts';
@@ -15,6 +16,8 @@ type StartInput = {
   ip?: string;
   /** The consents the buyer ticked (kinds, e.g. 'earlyStart'): exactly those the product needs now, else refused. */
   consents?: readonly string[];
+  /** "Chcę fakturę": the buyer on the invoice (company with a NIP, or a consumer without), checked by the edge and by invoicing. */
+  invoice?: { buyer: BuyerParty };
 };
 
 /** The provider unreachable or failing: refused as `payment-unavailable` (503), the reason kept for the log. */
@@ -102,8 +105,13 @@ export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries,
         // Checked above, and again by the decider at `startedAt`: the kinds are the needed ones.
         consents: consentsGiven(purchaseId, consentsFor(sale, startedAt).filter((kind) => given.includes(kind)), input.locale, startedAt),
         checkout: { purchaseId, userId: input.userId, productKey: product.key, priceId: price.priceId, currency: price.currency, amount: price.amount,
-          amountMinor: toMinor(price.amount, price.currency), provider: deps.provider.name, providerSessionId: session.id, startedAt },
-      }, { metadata, prepare: async (tx, cmd) => ({ ...cmd, ownedThrough: (await queries.ownerOf(input.userId, product.key, tx)).owner }) });
+          amountMinor: toMinor(price.amount, price.currency), provider: deps.provider.name, providerSessionId: session.id, startedAt,
+          ...(input.invoice ? { invoiceRequested: true as const } : {}) },
+      }, {
+        metadata, prepare: async (tx, cmd) => ({ ...cmd, ownedThrough: (await queries.ownerOf(input.userId, product.key, tx)).owner }),
+        alongside: async (tx, events) => (input.invoice && events.some((e) => e.type === 'CheckoutStarted')
+          ? deps.ports.requestInvoice({ purchaseId, userId: input.userId, buyer: input.invoice.buyer, language: input.locale }, tx, metadata) : []),
+      });
       return { url: session.url, purchaseId };
     },
 

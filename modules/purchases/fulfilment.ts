@@ -1,3 +1,4 @@
+import { INVOICE_TOPICS } from '../invoicing/index.ts';
 import { sql } from 'kysely';
 import { mailMessage } from '../mailing/index.ts';
 import type { EventMetadata, OutboxMessage, Tx } from '../shared/events/index.ts';
@@ -7,6 +8,7 @@ import { confirmationMail } from './confirmation-mail.ts';
 import type { ConsentGiven } from './consents.ts';
 import type { PurchasesDeps } from './deps.ts';
 import { toMinor } from './ports.ts';
+import type { CheckoutStarted } from './purchase.ts';
 import { ownershipDecider, ownershipStreamOf } from './ownership.ts';
 import type { ProviderSession } from './providers.ts';
 import { purchaseDecider, streamOf, type CompletePurchase, type PurchaseEvent } from './purchase.ts';
@@ -33,7 +35,10 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
   async function mailFor(userId: string, productKey: string, purchaseId?: string): Promise<(events: PurchaseEvent[]) => OutboxMessage[]> {
     const [buyer, product, history] = await Promise.all([deps.ports.buyers(userId), deps.ports.products(productKey),
       purchaseId ? deps.store.readStream(streamOf(purchaseId)) : []]);
-    if (!buyer || !product) return () => [];
+    // The checkout asked for an invoice: it is issued once the payment commits (invoicing's outbox handler).
+    const invoiceDue = history.some((e) => e.type === 'CheckoutStarted' && (e.data as CheckoutStarted['data']).invoiceRequested) && purchaseId
+      ? [{ topic: INVOICE_TOPICS.issue, dedupeKey: `invoice-issue:${purchaseId}`, payload: { purchaseId } }] : [];
+    if (!buyer || !product) return (events) => (events.some((e) => e.type === 'PurchaseCompleted') ? invoiceDue : []);
     const origin = deps.ports.origin();
     const watchUrl = new URL(`/watch-video/${product.key}`, origin).href;
     const common = { buyer, product, siteName: deps.siteName, watchUrl };
@@ -45,7 +50,7 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
           terms: deps.ports.terms(buyer.language), withdrawUrl: links.withdrawalLink(p.purchaseId),
           trader: `${deps.siteName}, ${new URL('/kontakt', origin).href}`,
           purchase: { purchaseId: p.purchaseId, amountMinor: p.amountMinor ?? toMinor(p.amount, p.currency), currency: p.currency,
-            paidAt: new Date(p.paidAt), accessUntil: new Date(p.accessUntil) } }))];
+            paidAt: new Date(p.paidAt), accessUntil: new Date(p.accessUntil) } })), ...invoiceDue];
       }
       if (e.type === 'DuplicatePaymentRefunded') return [mailMessage(`purchase-duplicate-refund:${e.data.purchaseId}`, refundMail({ ...common, refund: e.data }))];
       return [];

@@ -13,6 +13,8 @@ import type { PurchasesDeps } from './deps.ts';
 import type { PurchasesPorts } from './ports.ts';
 import { devProvider, stripeProvider, type StripeProvider } from './providers.ts';
 import { purchasesQueries } from './queries.ts';
+import { paidMinor } from './refund.ts';
+import type { SaleRecord } from '../invoicing/index.ts';
 import { refundHandlers, REFUND_TOPIC } from './refunds.ts';
 import { refundViews } from './refund-views.ts';
 import type { PurchasesTables } from './schema.ts';
@@ -89,6 +91,14 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
     settleDueRefunds: fulfilment.settleDueRefunds,
     /** My Recordings: the buyer's purchases with money given back or on its way. */
     refundsOf: refundViews(deps).refundsOf,
+    /** A purchase as invoicing needs it: the buyer, the amount paid and when, and the refunds completed (null: no payment on it). */
+    async saleForInvoice(purchaseId: string): Promise<SaleRecord | null> {
+      const { state } = await queries.load(purchaseId);
+      if (state.status !== 'paid') return null;
+      const p = state.purchase;
+      const refunds = Object.entries(state.refunds?.refunds ?? {}).filter(([, r]) => r.completed).map(([refundId, r]) => ({ refundId, amountMinor: r.amountMinor }));
+      return { purchaseId, userId: p.userId, productKey: p.productKey, paid: true, currency: p.currency, paidMinor: paidMinor(p), paidAt: p.paidAt, refunds };
+    },
     /** Money back on a paid purchase (admin, withdrawal): full or partial, idempotent by refund id; a full one ends access. */
     requestRefund: refunds.requestRefund,
     stripeWebhook: stripeWebhook(stripe, fulfilment, refunds),

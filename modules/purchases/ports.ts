@@ -1,3 +1,6 @@
+import type { Kysely } from 'kysely';
+import type { InvoiceRequestInput } from '../invoicing/index.ts';
+import type { EventMetadata, RecordedEvent } from '../shared/events/index.ts';
 import type { Product } from '../catalogue/index.ts';
 
 /** What purchases needs from other modules, handed over by the composition root (src/server/modules.ts). */
@@ -62,6 +65,11 @@ export type PurchasesPorts = {
   terms: (lang: 'pl' | 'en') => Terms;
   /** The site's public origin, for links in mail and the dev checkout. */
   origin: () => string;
+  /**
+   * The invoicing module records a checkout's invoice request in the checkout's transaction (`tx`), so both commit or
+   * neither; the invoice itself follows the payment (INVOICE_TOPICS.issue).
+   */
+  requestInvoice: (request: InvoiceRequestInput, tx: Kysely<any>, metadata: EventMetadata) => Promise<RecordedEvent[]>;
 };
 
 /** Whole units of a catalogue price in the provider's smallest unit: every currency sold here has two decimals. */

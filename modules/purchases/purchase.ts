@@ -23,7 +23,9 @@ export type CheckoutStarted = {
   type: 'CheckoutStarted';
   /** `amount` in whole units as the catalogue prices; `amountMinor` what the provider was asked for (absent before issue 21). */
   data: { purchaseId: string; userId: string; productKey: string; priceId: string; currency: Currency; amount: number; amountMinor?: number;
-    provider: Provider; providerSessionId: string; startedAt: string };
+    provider: Provider; providerSessionId: string; startedAt: string;
+    /** The buyer asked for an invoice at checkout (its data is the invoicing module's, recorded in the same transaction). */
+    invoiceRequested?: true };
 };
 /** The buyer started a newer checkout for the same product, so this one can no longer be paid. */
 export type CheckoutExpired = {

@@ -1,3 +1,4 @@
+import { INVOICE_TOPICS } from '../invoicing/index.ts';
 import { mailMessage } from '../mailing/index.ts';
 import type { EventMetadata, OutboxMessage } from '../shared/events/index.ts';
 import { appendAlongside, DomainError, handleCommand, type CommandOptions } from '../shared/kernel/index.ts';
@@ -50,6 +51,10 @@ export function refundHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
     }))]);
   }
 
+  /** A completed refund corrects the purchase's invoice, if it has one (invoicing decides; a later invoice catches up). */
+  const corrections = (events: PurchaseEvent[]): OutboxMessage[] => events.flatMap((e) => e.type !== 'RefundCompleted' ? []
+    : [{ topic: INVOICE_TOPICS.correct, dedupeKey: `invoice-correct:${e.data.refundId}`, payload: { purchaseId: e.data.purchaseId } }]);
+
   /** Money to move at the provider: each refund requested here and not completed in the same decision. */
   const effects = (events: PurchaseEvent[]): OutboxMessage[] => events.flatMap((e) =>
     e.type === 'RefundRequested' && e.data.requestedBy.kind !== 'provider' && !events.some((c) => c.type === 'RefundCompleted' && c.data.refundId === e.data.refundId)
@@ -67,7 +72,7 @@ export function refundHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
     let ownership = { owner: null as string | null, version: 0 };
     return {
       metadata,
-      outbox: (events, after) => [...effects(events), ...mail(events, after)],
+      outbox: (events, after) => [...effects(events), ...mail(events, after), ...corrections(events)],
       async prepare(tx, cmd, state) {
         const buyer = buyerOf(state);
         if (buyer) ownership = await queries.ownerOf(buyer.userId, buyer.productKey, tx);

@@ -42,6 +42,7 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     userIdByEmail: (email) => accounts.userIdByEmail(email),
     terms: (lang) => ({ version: TERMS_VERSION, title: termsTitle[lang], sections: termsText(lang, ctx.config.SITE_NAME) }),
     origin: () => ctx.config.PUBLIC_URL,
+    requestInvoice: (request, tx, metadata) => invoicing.requestAtCheckout(request, tx, metadata),
   }, { log: options.log });
   const accounts = createAccounts(ctx, {
     purchases: {
@@ -55,8 +56,15 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     userNames: async (userIds) => new Map([...(await accounts.contacts(userIds))].map(([id, c]) => [id, c.name])),
     productTitles: async () => new Map((await catalogue.adminProducts()).map((p) => [p.key, { pl: p.title, en: p.titleEn }])),
   });
-  // Invoicing asks the catalogue only whether a product it is given a VAT treatment for exists.
-  const invoicing = createInvoicing(ctx, { productExists: async (key) => (await catalogue.adminProducts()).some((p) => p.key === key) });
+  // Invoicing asks the catalogue for products (whether one exists, its titles at issue), purchases for the sale, accounts for the address.
+  const productOf = async (key: string) => (await catalogue.adminProducts()).find((p) => p.key === key) ?? null;
+  const invoicing = createInvoicing(ctx, {
+    productExists: async (key) => (await productOf(key)) !== null,
+    productTitle: async (key) => { const p = await productOf(key); return p ? { pl: p.title, en: p.titleEn || p.title } : null; },
+    sale: (purchaseId) => purchases.saleForInvoice(purchaseId),
+    buyerEmail: async (userId) => (await accounts.mailContact(userId))?.email ?? null,
+    origin: () => ctx.config.PUBLIC_URL,
+  });
   // Mass e-mail: recipients by id from accounts and purchases; addresses looked up only when a message goes out.
   const campaigns = createCampaigns(ctx, {
     everyone: () => accounts.verifiedUserIds(),
@@ -72,8 +80,8 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     relay: mailing.rawRelay,
     keepInDevMailbox: mailing.keepInDevMailbox,
   });
-  for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections]) ctx.store.addProjection(projection);
-  const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers };
+  for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections]) ctx.store.addProjection(projection);
+  const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers };
   return {
     services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing },
     outboxHandlers,

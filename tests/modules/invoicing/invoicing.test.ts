@@ -19,7 +19,7 @@ describe.each(backends)('invoicing settings on $name', (backend) => {
 
   const invoicing = () => createInvoicing({
     config: { ...parseEnv({}), JWT_SECRET: 'x'.repeat(32) }, log: pino({ level: 'silent' }), db: handle.db, store: createEventStore(handle.db),
-  }, { productExists: async (key) => key === 'trauma' || key === 'shame' });
+  }, { productExists: async (key) => key === 'trauma' || key === 'shame', sale: async () => null, productTitle: async () => null, buyerEmail: async () => null, origin: () => 'http://shop.test' });
   const refusal = (done: Promise<unknown>) => done.then(() => null, (e: unknown) => (e instanceof DomainError ? e.code : e));
 
   it('is not ready on a new install and says what is missing; ready once the seller is filled in, the change recorded with its actor', async () => {

@@ -28,6 +28,8 @@ export function purchasesOn(handle: DatabaseHandle, product: ProductForSale, opt
     userIdByEmail: async (email) => (/^(u\d+)@example\.com$/.exec(email)?.[1] ?? null),
     terms: (lang) => ({ version: 'test-1', title: lang === 'pl' ? 'Regulamin' : 'Terms', sections: [{ heading: '1', paragraphs: [`Terms in ${lang}.`] }] }),
     origin: () => 'http://shop.test',
+    // Invoicing is not part of these tests: a checkout asking for an invoice records nothing beside its own events.
+    requestInvoice: async () => [],
   };
   const config = { ...parseEnv(opts.env ?? {}), JWT_SECRET: 'x'.repeat(32) };
   const purchases = createPurchases({ config, log: pino({ level: 'silent' }), db: handle.db, store, clock: opts.clock }, ports, { log: opts.log, limits: opts.limits });
