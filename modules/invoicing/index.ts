@@ -5,6 +5,7 @@ import { vatDecider, vatStream, type VatTreatment } from './vat.ts';
 export { checkIban, checkNip, type IbanReason, type NipReason, type NumberCheck } from './numbers.ts';
 export { blankSettings, SERIES_PREFIX, type SellerAddress, type SellerField, type SellerSettings } from './seller.ts';
 export { MAX_EXEMPTION_BASIS, VAT_RATES, type VatRate, type VatTreatment } from './vat.ts';
+export { toFa3Xml } from './fa3.ts';
 
 /** What invoicing needs from other modules, handed over by the composition root. */
 export type InvoicingPorts = {
