@@ -6,6 +6,7 @@ export { checkIban, checkNip, type IbanReason, type NipReason, type NumberCheck 
 export { blankSettings, SERIES_PREFIX, type SellerAddress, type SellerField, type SellerSettings } from './seller.ts';
 export { MAX_EXEMPTION_BASIS, VAT_RATES, type VatRate, type VatTreatment } from './vat.ts';
 export { toFa3Xml } from './fa3.ts';
+export { KSEF_QR_BASE, ksefVerificationUrl } from './ksef-qr.ts';
 
 /** What invoicing needs from other modules, handed over by the composition root. */
 export type InvoicingPorts = {
