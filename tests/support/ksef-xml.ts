@@ -10,7 +10,7 @@ const root = join(import.meta.dirname, '..', '..');
 const configured = process.env.KSEF_XML_DIR ?? 'test-output/ksef-xml';
 export const KSEF_XML_DIR = isAbsolute(configured) ? configured : join(root, configured);
 export const KSEF_SCHEMA_DIR = join(root, '..', 'shared', 'ksef');
-export const XMLLINT = '/usr/bin/xmllint';
+export const XMLLINT = process.env.XMLLINT_PATH ?? '/usr/bin/xmllint';
 
 /** Writes `xml` as `<name>.xml` (name: letters, digits, dashes) and answers its path. */
 export function keepForSchemaCheck(name: string, xml: string): string {
