@@ -1,15 +1,17 @@
 // The tests drive real programs from Debian's packages: Chromium for the browser tests, Caddy as the
-// TLS-terminating reverse proxy in front of the production build. Install them when we may (root with
-// apt), else say how.
+// TLS-terminating reverse proxy in front of the production build, xmllint to check the FA(3) XML against KSeF's
+// schema. Install them when we may (root with apt), else say how.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy';
+const XMLLINT = process.env.XMLLINT_PATH ?? '/usr/bin/xmllint';
 
 const NEEDED = [
   { binary: CHROMIUM, pkg: 'chromium', variable: 'CHROMIUM_PATH' },
   { binary: CADDY, pkg: 'caddy', variable: 'CADDY_PATH' },
+  { binary: XMLLINT, pkg: 'libxml2-utils', variable: 'XMLLINT_PATH' },
 ];
 
 export function ensurePackages() {

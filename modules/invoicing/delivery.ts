@@ -9,7 +9,7 @@ import { addToOutbox } from '../shared/outbox/index.ts';
 import { fillTemplate } from '../shared/text/index.ts';
 import type { EventStore } from '../shared/events/index.ts';
 import type { InvoiceDocument } from './document.ts';
-import { ksefVerificationUrl } from './fa3.ts';
+import { ksefQrLabel, ksefVerificationUrl } from './ksef-qr.ts';
 import { documentsOf, invoiceStream, type InvoiceCommand, type InvoiceEvent, type InvoiceState, type IssuedDocument } from './invoice.ts';
 import { KsefUnavailable, type KsefOutcome } from './ksef/index.ts';
 import { invoiceMailTexts } from './mail-texts.ts';
@@ -19,7 +19,7 @@ import { renderInvoicePdf } from './pdf.ts';
 export function ksefMark(issued: IssuedDocument, qrBase: string): { url: string; label: string } | null {
   if (!issued.xml) return null;
   const d = issued.document;
-  return { url: ksefVerificationUrl(qrBase, d.seller.nip, d.issueDate, issued.xml), label: issued.ksef.ksefNumber ?? 'OFFLINE' };
+  return { url: ksefVerificationUrl(qrBase, d.seller.nip, d.issueDate, issued.xml), label: ksefQrLabel(issued.ksef.ksefNumber) };
 }
 
 /** The PDF of an issued document as it stands now (the label under the QR code follows KSeF's answer). */

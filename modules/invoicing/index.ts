@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { DomainError, handleCommand, loadState, randomIds, systemClock, type ModuleContext } from '../shared/kernel/index.ts';
 import { deliveryHandlers, pdfName, pdfOf } from './delivery.ts';
 import { toFa3Xml } from './fa3.ts';
+import { KSEF_QR_BASE } from './ksef-qr.ts';
 import { invoiceStream } from './invoice.ts';
 import { issuingHandlers, type InvoiceRequestInput, type SaleRecord } from './issuing.ts';
 import { createKsefClient, ksefConfig } from './ksef/index.ts';
@@ -21,6 +22,8 @@ export { invoiceMailTexts } from './mail-texts.ts';
 export { KSEF_VIEWS, type InvoiceSummary, type KsefView } from './queries.ts';
 export type { BuyerParty, InvoiceDocument, Language as InvoiceLanguage, PostalAddress } from './document.ts';
 export type { InvoiceRequestInput, SaleRecord } from './issuing.ts';
+export { toFa3Xml } from './fa3.ts';
+export { KSEF_QR_BASE, ksefVerificationUrl } from './ksef-qr.ts';
 
 /** What invoicing needs from other modules, handed over by the composition root. */
 export type InvoicingPorts = {
@@ -63,12 +66,12 @@ export function createInvoicing(ctx: ModuleContext, ports: InvoicingPorts) {
   });
   const client = ksef ? createKsefClient({ baseUrl: ksef.baseUrl, token: ksef.token, nip: '' }) : null;
   const delivery = deliveryHandlers({
-    db: ctx.db, store: ctx.store, clock, qrBase: ksef?.qrBase ?? KSEF_QR_DEFAULT, siteName: ctx.config.SITE_NAME, decider: issuing.decider, load: issuing.load,
+    db: ctx.db, store: ctx.store, clock, qrBase: ksef?.qrBase ?? KSEF_QR_BASE.PRD, siteName: ctx.config.SITE_NAME, decider: issuing.decider, load: issuing.load,
     buyerEmail: ports.buyerEmail, libraryUrl: () => new URL('/video', ports.origin()).href,
     submit: client ? async (xml) => client.submit(xml) : null,
   });
   const queries = invoiceQueries(ctx.db as unknown as Kysely<InvoicingTables>, { ksefEnabled: ksef !== null, load: issuing.load });
-  const qrBase = ksef?.qrBase ?? KSEF_QR_DEFAULT;
+  const qrBase = ksef?.qrBase ?? KSEF_QR_BASE.PRD;
   const documentHandlers = () => ({
     /** A checkout's request, in the checkout's transaction (purchases' port). */
     requestAtCheckout: issuing.requestAtCheckout,
@@ -145,9 +148,6 @@ export function createInvoicing(ctx: ModuleContext, ports: InvoicingPorts) {
     ...documentHandlers(),
   };
 }
-
-/** KSeF's production QR address: the codes printed while sending is off still lead to the real verification page. */
-const KSEF_QR_DEFAULT = 'https://qr.ksef.mf.gov.pl';
 
 export type { KsefView as InvoiceKsefView };
 export type Invoicing = ReturnType<typeof createInvoicing>;
