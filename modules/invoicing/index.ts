@@ -76,7 +76,7 @@ export function createInvoicing(ctx: ModuleContext, ports: InvoicingPorts) {
     /** A checkout's request, in the checkout's transaction (purchases' port). */
     requestAtCheckout: issuing.requestAtCheckout,
     /** A request for a paid purchase of the caller's, issued at once (see issuing.ts for refusals). */
-    requestLater: (input: InvoiceRequestInput, actor: string) => issuing.requestLater(input, { actor }),
+    requestLater: (input: InvoiceRequestInput, actor: string, requestId?: string) => issuing.requestLater(input, { actor, ...(requestId ? { requestId } : {}) }),
     invoicesOf: queries.invoicesOf,
     adminInvoices: queries.adminList,
     /** The PDF of a document for its buyer or an admin, as `{ filename, bytes }`; anyone else: `invoice-not-found`. */

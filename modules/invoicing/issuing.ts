@@ -131,6 +131,7 @@ export function issuingHandlers(deps: IssuingDeps) {
       if (!sale.paid || !sale.paidAt) throw new DomainError('invoice-not-paid');
       if (deps.clock() >= laterRequestDeadline(sale.paidAt)) throw new DomainError('invoice-request-too-late', { deadline: laterRequestDeadline(sale.paidAt).toISOString() });
       await readySeller();
+      if (input.buyer.nip !== null && sale.currency !== 'PLN') throw new DomainError('invoice-currency-nip');
       await handleCommand(kernel, decider, invoiceStream(input.purchaseId), requestOf(input, 'later'), { metadata });
       return issue(input.purchaseId, metadata);
     },

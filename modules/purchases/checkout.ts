@@ -75,7 +75,8 @@ export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries,
      * two ids. Refuses `rate-limited` (per user and per client), then `unknown-product`, `unknown-price`, `not-on-sale`
      * `already-owned`, `consent-missing` or `consent-not-needed` before the provider is asked, and `payment-unavailable`
      * when the provider cannot be reached. The consents are recorded (ConsentGiven) with the checkout, worded as the
-     * buyer read them in `locale`.
+     * buyer read them in `locale`. With `invoice`, `invoicing-not-ready` or `invoice-currency-nip` (a NIP on a non-PLN
+     * price) before the provider is asked; the request commits with the checkout.
      */
     async startCheckout(input: StartInput): Promise<{ url: string; purchaseId: string }> {
       // Every attempt counts, refused ones too, before anything is asked of the catalogue or the provider.
@@ -87,6 +88,12 @@ export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries,
       refuseCheckout(sale, input.priceId, await owned(), now());
       const given = input.consents ?? [];
       refuseConsents(consentsFor(sale, now()), given);
+      if (input.invoice) {
+        if (!(await deps.ports.invoicingReady())) throw new DomainError('invoicing-not-ready');
+        // A NIP invoice in another currency needs the NBP rate of the day before (FA(3) P_14_xW), which we do not fetch.
+        const currency = product.prices.find((p) => p.priceId === input.priceId)?.currency;
+        if (input.invoice.buyer.nip !== null && currency !== 'PLN') throw new DomainError('invoice-currency-nip');
+      }
       const purchaseId = deps.ids();
       const metadata = input.metadata ?? {};
       await askProvider(() => expireOpenCheckouts(input.userId, product.key, purchaseId, metadata));

@@ -70,6 +70,8 @@ export type PurchasesPorts = {
    * neither; the invoice itself follows the payment (INVOICE_TOPICS.issue).
    */
   requestInvoice: (request: InvoiceRequestInput, tx: Kysely<any>, metadata: EventMetadata) => Promise<RecordedEvent[]>;
+  /** Whether invoices can be issued now (the seller's data complete): a checkout asking for one is refused otherwise. */
+  invoicingReady: () => Promise<boolean>;
 };
 
 /** Whole units of a catalogue price in the provider's smallest unit: every currency sold here has two decimals. */

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { isDomainError } from '../../modules/shared/kernel/index.ts';
 import { endpoint } from '../server/endpoint.ts';
+import { buyerParty, InvoiceBuyerBody } from '../server/invoicing-input.ts';
 
 const Key = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 // The spec's payload carries the whole product; only its key and the price id are used, both looked up in the catalogue.
@@ -10,6 +11,8 @@ const CheckoutBody = v.object({
   locale: v.optional(v.string()),
   // Beside the spec's fields: the consents the buyer ticked, by kind ('earlyStart', 'recordingEarly').
   consents: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(50))), v.maxLength(10))),
+  // "Chcę fakturę": the buyer on the invoice, issued once the payment is recorded.
+  invoice: v.optional(v.nullable(InvoiceBuyerBody)),
 });
 
 /**
@@ -20,13 +23,14 @@ const CheckoutBody = v.object({
 export const POST = endpoint({
   auth: 'user',
   body: CheckoutBody,
+  fieldIssues: true,
   async handle({ body, user, lang, context }) {
     const { locals } = context;
     try {
       const { url } = await locals.runtime.services.purchases.startCheckout({
         userId: user.id, email: user.email, productKey: typeof body.video === 'string' ? body.video : body.video.key, priceId: body.priceId,
         locale: body.locale === 'en' || body.locale === 'pl' ? body.locale : lang,
-        ip: locals.client.ip, consents: body.consents,
+        ip: locals.client.ip, consents: body.consents, ...(body.invoice ? { invoice: { buyer: buyerParty(body.invoice) } } : {}),
         metadata: { actor: user.id, requestId: locals.requestId },
       });
       return { url };

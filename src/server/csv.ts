@@ -8,6 +8,8 @@ export type CsvSeparator = keyof typeof CSV_SEPARATORS;
  * cannot run anything: it is quoted like every cell and shown as written, without the guard's apostrophe.
  */
 const PHONE = /^\+[\d ()./-]+$/;
+/** A plain decimal number, negative too (a correction's sums): a spreadsheet reads it as that number, nothing runs. */
+const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /**
  * CSV as RFC 4180 writes it, CRLF between records, every cell quoted with its quotes doubled. Quoting every cell
@@ -18,7 +20,7 @@ const PHONE = /^\+[\d ()./-]+$/;
  * run as a formula (CSV formula injection), whichever way the file is split. A phone number alone is left as it is.
  */
 export function csvField(value: string): string {
-  const inert = PHONE.test(value) ? value : value.replace(/(^|[,;\t\r\n])([ "]*)(?=[=+\-@\t\r])/g, "$1$2'");
+  const inert = PHONE.test(value) || NUMBER.test(value) ? value : value.replace(/(^|[,;\t\r\n])([ "]*)(?=[=+\-@\t\r])/g, "$1$2'");
   return `"${inert.replaceAll('"', '""')}"`;
 }
 

@@ -103,6 +103,22 @@ export const ERRORS = {
   'invoicing-iban-invalid': { status: 400, key: 'invoicing.ibanInvalid', field: 'bankAccount' },
   'invoicing-series-invalid': { status: 400, key: 'invoicing.seriesInvalid', field: 'series' },
   'invoicing-vat-invalid': { status: 400, key: 'invoicing.vatInvalid' },
+  // invoices: buyers' requests, documents, KSeF
+  'invoicing-not-ready': { status: 409, key: 'invoices.notReady' },
+  'invoice-nip-invalid': { status: 400, key: 'invoicing.nipInvalid', field: 'nip' },
+  'invoice-buyer-invalid': { status: 400, key: 'invoices.buyerInvalid' },
+  'invoice-currency-nip': { status: 400, key: 'invoices.currencyNip', field: 'nip' },
+  'invoice-already-requested': { status: 409, key: 'invoices.alreadyRequested' },
+  'invoice-not-requested': { status: 409, key: 'invoices.notRequested' },
+  'invoice-number-missing': { status: 500, key: 'invoices.notReady' },
+  'invoice-purchase-not-found': { status: 404, key: 'invoices.purchaseNotFound' },
+  'invoice-not-paid': { status: 409, key: 'invoices.notPaid' },
+  'invoice-request-too-late': { status: 409, key: 'invoices.tooLate' },
+  'invoice-not-found': { status: 404, key: 'invoices.notFound' },
+  'invoice-no-xml': { status: 404, key: 'invoices.noXml' },
+  'invoice-not-for-ksef': { status: 409, key: 'invoices.noXml' },
+  'invoice-ksef-accepted': { status: 409, key: 'invoices.ksefAccepted' },
+  'invoice-ksef-off': { status: 409, key: 'invoices.ksefOff' },
 } as const satisfies Record<string, { status: number; key: MessageKey; expose?: boolean; field?: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

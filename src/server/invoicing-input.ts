@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { checkIban, checkNip, MAX_EXEMPTION_BASIS, SERIES_PREFIX, VAT_RATES, type SellerSettings, type VatTreatment } from '../../modules/invoicing/index.ts';
+import { checkIban, checkNip, MAX_EXEMPTION_BASIS, SERIES_PREFIX, VAT_RATES, type BuyerParty, type SellerSettings, type VatTreatment } from '../../modules/invoicing/index.ts';
 
 /**
  * The admin's invoicing bodies (PUT /api/admin/invoicing/seller, PUT …/vat/{productKey}). Issue messages are
@@ -53,3 +53,23 @@ export const SellerBody = v.object({
 export const ProductVatBody = v.object({ treatment: v.nullable(VatTreatmentBody) }, VAT);
 
 export const ProductVatParams = v.object({ productKey: v.pipe(v.string(), v.regex(/^[\w-]{1,100}$/, 'api.videoNotFound')) });
+
+/** A required line of the buyer's address or name: refused empty, too long or with a control character. */
+const filled = (max: number, empty: string) => v.pipe(line(max), v.minLength(1, empty));
+const REQUIRED = 'invoices.addressRequired';
+
+/**
+ * The buyer on an invoice ("Chcę fakturę" at checkout, or later from My Recordings): a company or sole trader with a
+ * NIP (checked, answered normalized), or a consumer without one (`nip` empty or absent).
+ */
+export const InvoiceBuyerBody = v.object({
+  name: filled(300, 'invoices.nameRequired'),
+  nip: v.optional(v.nullable(checkedNumber(checkNip, 'invoicing.nip')), ''),
+  address: v.pipe(v.object({
+    street: filled(200, REQUIRED), postalCode: filled(20, REQUIRED), city: filled(100, REQUIRED),
+    country: v.pipe(v.optional(v.string(INVALID), 'PL'), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'invoicing.country')),
+  }, INVALID), v.forward(v.check((a) => a.country !== 'PL' || /^\d{2}-\d{3}$/.test(a.postalCode), POSTAL), ['postalCode'])),
+}, INVALID);
+
+/** The buyer as invoicing records it: no NIP is null. */
+export const buyerParty = (body: v.InferOutput<typeof InvoiceBuyerBody>): BuyerParty => ({ name: body.name, nip: body.nip ? body.nip : null, address: body.address });

@@ -43,6 +43,7 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     terms: (lang) => ({ version: TERMS_VERSION, title: termsTitle[lang], sections: termsText(lang, ctx.config.SITE_NAME) }),
     origin: () => ctx.config.PUBLIC_URL,
     requestInvoice: (request, tx, metadata) => invoicing.requestAtCheckout(request, tx, metadata),
+    invoicingReady: async () => (await invoicing.invoicingReady()).ready,
   }, { log: options.log });
   const accounts = createAccounts(ctx, {
     purchases: {

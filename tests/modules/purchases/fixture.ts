@@ -30,6 +30,7 @@ export function purchasesOn(handle: DatabaseHandle, product: ProductForSale, opt
     origin: () => 'http://shop.test',
     // Invoicing is not part of these tests: a checkout asking for an invoice records nothing beside its own events.
     requestInvoice: async () => [],
+    invoicingReady: async () => false,
   };
   const config = { ...parseEnv(opts.env ?? {}), JWT_SECRET: 'x'.repeat(32) };
   const purchases = createPurchases({ config, log: pino({ level: 'silent' }), db: handle.db, store, clock: opts.clock }, ports, { log: opts.log, limits: opts.limits });
