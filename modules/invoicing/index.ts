@@ -5,6 +5,9 @@ import { vatDecider, vatStream, type VatTreatment } from './vat.ts';
 export { checkIban, checkNip, type IbanReason, type NipReason, type NumberCheck } from './numbers.ts';
 export { blankSettings, SERIES_PREFIX, type SellerAddress, type SellerField, type SellerSettings } from './seller.ts';
 export { MAX_EXEMPTION_BASIS, VAT_RATES, type VatRate, type VatTreatment } from './vat.ts';
+export { createKsefClient, type KsefOutcome } from './ksef/client.ts';
+export { ksefConfig } from './ksef/config.ts';
+export { KsefUnavailable } from './ksef/http.ts';
 
 /** What invoicing needs from other modules, handed over by the composition root. */
 export type InvoicingPorts = {
