@@ -137,7 +137,19 @@ export function createKsefClient(options: KsefClientOptions) {
     }
   }
 
-  return { submit };
+  return {
+    /** Sends one FA(3) invoice; answers its outcome, or throws KsefUnavailable (never anything else from KSeF). */
+    async submit(xml: string): Promise<KsefOutcome> {
+      try {
+        return await submit(xml);
+      } catch (error) {
+        if (!(error instanceof KsefApiError)) throw error;
+        if (error.httpStatus === 401 || error.httpStatus === 403) throw auth.refused(error.message);
+        // A 4xx where the contract leaves no verdict on the invoice (an expired operation, an unknown reference...).
+        throw new KsefUnavailable(error.message, 'server-error');
+      }
+    },
+  };
 }
 
 export type KsefClient = ReturnType<typeof createKsefClient>;

@@ -17,7 +17,7 @@ export class KsefUnavailable extends Error {
 export class KsefApiError extends Error {
   override readonly name = 'KsefApiError';
   constructor(readonly httpStatus: number, readonly code: number, readonly description: string, readonly details: string[], readonly where: string) {
-    super(`KSeF answered ${httpStatus} to ${where}: ${code} ${description}${details.length ? ` (${details.join('; ')})` : ''}`);
+    super(`KSeF answered ${httpStatus} to ${where}: ${code ? `${code} ` : ''}${description}${details.length ? ` (${details.join('; ')})` : ''}`);
   }
 }
 

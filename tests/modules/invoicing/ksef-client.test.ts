@@ -132,6 +132,12 @@ describe('KSeF client: what may clear up later throws KsefUnavailable', () => {
     expect(error.message).toMatch(/^KSeF is limiting requests \(429 to POST \/sessions\/online\/\S+\/invoices\); retry after 30 s$/);
   });
 
+  it('a 4xx that says nothing about the invoice', async () => {
+    stand.failNext(410, { path: '/auth/challenge' });
+    const error = await unavailable(client().submit(invoiceXml('FV/2026/000025')));
+    expect(error).toMatchObject({ reason: 'server-error', message: 'KSeF answered 410 to POST /auth/challenge: Error (Stand-in failure)' });
+  });
+
   it('KSeF out of reach', async () => {
     const port = await new Promise<number>((resolve) => {
       const probe = createServer().listen(0, '127.0.0.1', () => { const p = (probe.address() as { port: number }).port; probe.close(() => resolve(p)); });
