@@ -151,5 +151,3 @@ export function createKsefClient(options: KsefClientOptions) {
     },
   };
 }
-
-export type KsefClient = ReturnType<typeof createKsefClient>;

@@ -1,6 +1,6 @@
 import { ConfigError } from '../../shared/config/index.ts';
 
-export type KsefEnv = { KSEF_URL?: string | undefined; KSEF_TOKEN?: string | undefined; KSEF_QR_URL?: string | undefined };
+type KsefEnv = { KSEF_URL?: string | undefined; KSEF_TOKEN?: string | undefined; KSEF_QR_URL?: string | undefined };
 
 /** Where KSeF is and how to speak for the seller; the seller's NIP comes from the seller settings, not from here. */
 export type KsefConfig = {

@@ -7,7 +7,7 @@ export type PublicKeyCertificate = {
   usage: ('KsefTokenEncryption' | 'SymmetricKeyEncryption')[];
 };
 
-export type MfKey = { x509: X509Certificate; publicKeyId: string };
+type MfKey = { x509: X509Certificate; publicKeyId: string };
 
 /** The Ministry's certificate for a use, valid now; KSeF publishes overlapping ones when it rotates, so the newest wins. */
 export function pickCertificate(list: PublicKeyCertificate[], usage: PublicKeyCertificate['usage'][number], now: number): MfKey {
@@ -26,7 +26,7 @@ export function rsaOaep(key: MfKey, data: Buffer): string {
 
 export const sha256Base64 = (data: Buffer): string => createHash('sha256').update(data).digest('base64');
 
-export type SessionKey = { key: Buffer; iv: Buffer };
+type SessionKey = { key: Buffer; iv: Buffer };
 
 export const newSessionKey = (): SessionKey => ({ key: randomBytes(32), iv: randomBytes(16) });
 

@@ -21,7 +21,7 @@ export class KsefApiError extends Error {
   }
 }
 
-export type KsefCall = { method: 'GET' | 'POST'; path: string; body?: unknown; bearer?: string; xml?: boolean };
+type KsefCall = { method: 'GET' | 'POST'; path: string; body?: unknown; bearer?: string; xml?: boolean };
 
 type ErrorBody = {
   exception?: { exceptionDetailList?: { exceptionCode?: number; exceptionDescription?: string | null; details?: string[] | null }[] | null } | null;
@@ -42,7 +42,7 @@ function apiError(status: number, text: string, where: string): KsefApiError {
 }
 
 /** Retry-After is delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
-export function retryAfterMs(header: string | null, now: number): number | null {
+function retryAfterMs(header: string | null, now: number): number | null {
   if (!header) return null;
   const trimmed = header.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
