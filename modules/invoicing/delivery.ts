@@ -11,7 +11,8 @@ import type { EventStore } from '../shared/events/index.ts';
 import type { InvoiceDocument } from './document.ts';
 import { ksefQrLabel, ksefVerificationUrl } from './ksef-qr.ts';
 import { documentsOf, invoiceStream, type InvoiceCommand, type InvoiceEvent, type InvoiceState, type IssuedDocument } from './invoice.ts';
-import { KsefUnavailable, type KsefOutcome } from './ksef/index.ts';
+import type { KsefOutcome } from './ksef/client.ts';
+import { KsefUnavailable } from './ksef/http.ts';
 import { invoiceMailTexts } from './mail-texts.ts';
 import { renderInvoicePdf } from './pdf.ts';
 
@@ -75,7 +76,7 @@ export function deliveryHandlers(deps: DeliveryDeps) {
     /** Sends the FA(3) XML as issued; KSeF's answer (number and UPO, or its refusal) is recorded; unavailable: retried. */
     async ksef(payload: unknown): Promise<void> {
       const p = parse(payload);
-      if (!deps.submit) throw new KsefUnavailable('KSeF is not configured (KSEF_URL): the submission waits');
+      if (!deps.submit) throw new KsefUnavailable('KSeF is not configured (KSEF_URL): the submission waits', 'unreachable');
       const { issued } = await find(p);
       if (!issued?.xml || issued.ksef.status !== 'queued') return;
       const answer = await deps.submit(issued.xml);

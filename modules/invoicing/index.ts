@@ -5,7 +5,8 @@ import { toFa3Xml } from './fa3.ts';
 import { KSEF_QR_BASE } from './ksef-qr.ts';
 import { invoiceStream } from './invoice.ts';
 import { issuingHandlers, type InvoiceRequestInput, type SaleRecord } from './issuing.ts';
-import { createKsefClient, ksefConfig } from './ksef/index.ts';
+import { createKsefClient } from './ksef/client.ts';
+import { ksefConfig } from './ksef/config.ts';
 import { invoicesProjection } from './projection.ts';
 import { invoiceQueries, type KsefView } from './queries.ts';
 import type { InvoicingTables } from './schema.ts';
@@ -24,6 +25,10 @@ export type { BuyerParty, InvoiceDocument, Language as InvoiceLanguage, PostalAd
 export type { InvoiceRequestInput, SaleRecord } from './issuing.ts';
 export { toFa3Xml } from './fa3.ts';
 export { KSEF_QR_BASE, ksefVerificationUrl } from './ksef-qr.ts';
+export { createKsefClient, type KsefOutcome } from './ksef/client.ts';
+import type { KsefOutcome } from './ksef/client.ts';
+export { ksefConfig } from './ksef/config.ts';
+export { KsefUnavailable } from './ksef/http.ts';
 
 /** What invoicing needs from other modules, handed over by the composition root. */
 export type InvoicingPorts = {
@@ -64,14 +69,20 @@ export function createInvoicing(ctx: ModuleContext, ports: InvoicingPorts) {
     productVat: async (key) => (await productVat(key)).effective,
     seller: async () => { const current = await settings(); return { settings: current, ready: missingFields(current).length === 0 }; },
   });
-  const client = ksef ? createKsefClient({ baseUrl: ksef.baseUrl, token: ksef.token, nip: '' }) : null;
+  // One client per seller NIP (it keeps KSeF's access token): a change of the seller's NIP starts a new session.
+  let client: { nip: string; submit: (xml: string) => Promise<KsefOutcome> } | null = null;
+  const submit = ksef ? async (xml: string) => {
+    const nip = (await settings()).nip;
+    if (client?.nip !== nip) client = { nip, ...createKsefClient({ baseUrl: ksef.baseUrl, token: ksef.token, nip }) };
+    return client.submit(xml);
+  } : null;
   const delivery = deliveryHandlers({
-    db: ctx.db, store: ctx.store, clock, qrBase: ksef?.qrBase ?? KSEF_QR_BASE.PRD, siteName: ctx.config.SITE_NAME, decider: issuing.decider, load: issuing.load,
+    db: ctx.db, store: ctx.store, clock, qrBase: ksef?.qrUrl ?? KSEF_QR_BASE.PRD, siteName: ctx.config.SITE_NAME, decider: issuing.decider, load: issuing.load,
     buyerEmail: ports.buyerEmail, libraryUrl: () => new URL('/video', ports.origin()).href,
-    submit: client ? async (xml) => client.submit(xml) : null,
+    submit,
   });
   const queries = invoiceQueries(ctx.db as unknown as Kysely<InvoicingTables>, { ksefEnabled: ksef !== null, load: issuing.load });
-  const qrBase = ksef?.qrBase ?? KSEF_QR_BASE.PRD;
+  const qrBase = ksef?.qrUrl ?? KSEF_QR_BASE.PRD;
   const documentHandlers = () => ({
     /** A checkout's request, in the checkout's transaction (purchases' port). */
     requestAtCheckout: issuing.requestAtCheckout,

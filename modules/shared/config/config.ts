@@ -39,6 +39,10 @@ const EnvSchema = v.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: url(['http:', 'https:'], 'http(s)'),
+  // Sending invoices to KSeF: off unless KSEF_URL is set; then KSEF_TOKEN is required (checked below).
+  KSEF_URL: url(['http:', 'https:'], 'http(s)'),
+  KSEF_TOKEN: optionalText,
+  KSEF_QR_URL: url(['http:', 'https:'], 'http(s)'),
   SITE_NAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), 'Gestalt Online'),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.rawTransform(({ dataset, addIssue, NEVER }) => {
     const parsed = parseTrustProxy(dataset.value);
@@ -81,6 +85,9 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
   const out = result.output;
   if (!out.SERVER_CERT_PATH !== !out.SERVER_KEY_PATH) {
     throw new ConfigError(`Invalid configuration: ${out.SERVER_CERT_PATH ? 'SERVER_KEY_PATH' : 'SERVER_CERT_PATH'} must be set too: https needs both the certificate and its key`);
+  }
+  if (out.KSEF_URL && !out.KSEF_TOKEN) {
+    throw new ConfigError("Invalid configuration: KSEF_TOKEN must be set with KSEF_URL (the seller's KSeF token, generated in KSeF for sending invoices)");
   }
   if (!out.PUBLIC_URL && out.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration: PUBLIC_URL must be set in production, to the address visitors use (e.g. https://gestalt.example.org)');
