@@ -3,6 +3,7 @@ import { missingFields, SELLER_STREAM, sellerDecider, type SellerField, type Sel
 import { vatDecider, vatStream, type VatTreatment } from './vat.ts';
 
 export { checkIban, checkNip, type IbanReason, type NipReason, type NumberCheck } from './numbers.ts';
+export { renderInvoicePdf, type InvoicePdfOptions } from './pdf.ts';
 export { blankSettings, SERIES_PREFIX, type SellerAddress, type SellerField, type SellerSettings } from './seller.ts';
 export { MAX_EXEMPTION_BASIS, VAT_RATES, type VatRate, type VatTreatment } from './vat.ts';
 
