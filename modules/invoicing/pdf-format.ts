@@ -40,4 +40,4 @@ export const warsawDay = (instant: string): string => toWarsawInput(instant).sli
  * separators) become spaces, so a name cannot start a new line or print a missing glyph; runs of spaces collapse.
  * pdfkit writes the rest as an escaped string, so no character can reach the PDF's syntax.
  */
-export const cleanText = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').replace(/ {2,}/g, ' ').trim();
+export const cleanText = (text: string): string => text.replace(/[\p{Cc}\u2028\u2029]/gu, ' ').replace(/ {2,}/g, ' ').trim();

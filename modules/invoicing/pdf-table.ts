@@ -18,7 +18,7 @@ const CELL_PAD = 3;
 const LINE_GAP = 1;
 
 export class Cursor {
-  y = PAGE.margin;
+  y: number = PAGE.margin;
   readonly pdf: PDFKit.PDFDocument;
   constructor(pdf: PDFKit.PDFDocument) {
     this.pdf = pdf;
@@ -34,9 +34,13 @@ export class Cursor {
     return this.pdf.heightOfString(text, { width, lineGap: LINE_GAP });
   }
 
-  /** Draws `text` at (x, y) wrapped to `width`, returning its height; never moves the cursor nor turns the page. */
-  put(text: string, x: number, y: number, width: number, style: TextStyle): number {
-    const height = this.measure(text, width, style);
+  /**
+   * Draws `text` at (x, y) wrapped to `width`, returning its height (`known` when the caller measured it already:
+   * laying out text is most of a render); never moves the cursor nor turns the page.
+   */
+  put(text: string, x: number, y: number, width: number, style: TextStyle, known?: number): number {
+    const height = known ?? this.measure(text, width, style);
+    if (known !== undefined) this.style(style);
     this.pdf.text(text, x, y, { width, align: style.align ?? 'left', lineGap: LINE_GAP, lineBreak: true });
     return height;
   }
@@ -50,10 +54,10 @@ export class Cursor {
   }
 
   /** A paragraph across the content width (or `width` from `x`), the cursor moved below it. */
-  line(text: string, style: TextStyle, gap = 2, x = PAGE.margin, width = CONTENT_WIDTH) {
+  line(text: string, style: TextStyle, gap = 2, x: number = PAGE.margin, width: number = CONTENT_WIDTH) {
     const height = this.measure(text, width, style);
     this.room(height);
-    this.put(text, x, this.y, width, style);
+    this.put(text, x, this.y, width, style, height);
     this.y += height + gap;
   }
 
@@ -64,30 +68,30 @@ export class Cursor {
   /** A table from `x`: a shaded header row (repeated on a new page), then one row per entry, the last ones bold. */
   table(columns: Column[], rows: string[][], options: { x?: number; size?: number; boldRows?: number } = {}) {
     const { x = PAGE.margin, size = 8, boldRows = 0 } = options;
-    const header = () => this.row(columns, columns.map((c) => c.label), x, { size: size - 0.5, weight: 'bold' }, '#eeeeee');
-    const heightOf = (cells: string[], style: TextStyle) =>
-      Math.max(...cells.map((cell, i) => this.measure(cell, columns[i]!.width - 2 * CELL_PAD, style))) + 2 * CELL_PAD;
-    this.room(heightOf(columns.map((c) => c.label), { size: size - 0.5, weight: 'bold' }) + heightOf(rows[0] ?? [''], { size }));
-    header();
-    rows.forEach((cells, index) => {
-      const style: TextStyle = { size, weight: index >= rows.length - boldRows ? 'bold' : 'regular' };
-      const height = heightOf(cells, style);
-      if (this.y + height > PAGE.height - PAGE.margin - FOOTER_ROOM) {
+    const measured = (cells: string[], style: TextStyle) => {
+      const heights = cells.map((cell, i) => this.measure(cell, columns[i]!.width - 2 * CELL_PAD, style));
+      return { cells, style, heights, height: Math.max(...heights) + 2 * CELL_PAD };
+    };
+    const head = measured(columns.map((c) => c.label), { size: size - 0.5, weight: 'bold' });
+    const body = rows.map((cells, index) => measured(cells, { size, weight: index >= rows.length - boldRows ? 'bold' : 'regular' }));
+    this.room(head.height + (body[0]?.height ?? 0));
+    this.row(columns, head, x, '#eeeeee');
+    for (const row of body) {
+      if (this.y + row.height > PAGE.height - PAGE.margin - FOOTER_ROOM) {
         this.room(Infinity);
-        header();
+        this.row(columns, head, x, '#eeeeee');
       }
-      this.row(columns, cells, x, style, null);
-    });
+      this.row(columns, row, x, null);
+    }
   }
 
-  private row(columns: Column[], cells: string[], x: number, style: TextStyle, fill: string | null) {
-    const height = Math.max(...cells.map((cell, i) => this.measure(cell, columns[i]!.width - 2 * CELL_PAD, style))) + 2 * CELL_PAD;
+  private row(columns: Column[], { cells, style, heights, height }: { cells: string[]; style: TextStyle; heights: number[]; height: number }, x: number, fill: string | null) {
     const width = columns.reduce((sum, c) => sum + c.width, 0);
     if (fill) this.pdf.rect(x, this.y, width, height).fill(fill);
     let left = x;
     cells.forEach((cell, i) => {
       const column = columns[i]!;
-      this.put(cell, left + CELL_PAD, this.y + CELL_PAD, column.width - 2 * CELL_PAD, { ...style, align: column.align ?? 'left' });
+      this.put(cell, left + CELL_PAD, this.y + CELL_PAD, column.width - 2 * CELL_PAD, { ...style, align: column.align ?? 'left' }, heights[i]);
       left += column.width;
     });
     this.pdf.moveTo(x, this.y + height).lineTo(x + width, this.y + height).lineWidth(0.5).strokeColor('#bbbbbb').stroke();

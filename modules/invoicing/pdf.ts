@@ -22,27 +22,45 @@ export type InvoicePdfOptions = {
 };
 
 /**
- * Read once per process, from the package's own directory (resolved next to this module, which also holds inside the
- * server bundle in dist/: node_modules sits beside it), never from the machine's fonts.
+ * The two faces, read once per process from the package's own directory (resolved next to this module, which also
+ * holds inside the server bundle in dist/, node_modules sitting beside it), never from the machine's fonts. Parsed
+ * once too, by the fontkit pdfkit itself uses (resolved from pdfkit's directory, so always its version): pdfkit takes
+ * a parsed font as a source, and parsing DejaVu's tables anew for every document was nine tenths of a render.
+ * Each document still makes its own subset of the glyphs it uses.
  */
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
+type ParsedFont = { layout: (...args: never[]) => unknown; _glyphs?: unknown };
+let fonts: { regular: ParsedFont; bold: ParsedFont } | null = null;
 function dejaVu() {
   if (!fonts) {
-    const resolve = createRequire(import.meta.url).resolve;
-    fonts = {
-      regular: readFileSync(resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-      bold: readFileSync(resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-    };
+    const require = createRequire(import.meta.url);
+    const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as { create(bytes: Uint8Array): ParsedFont };
+    const face = (file: string) => fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
+    fonts = { regular: face('DejaVuSans.ttf'), bold: face('DejaVuSans-Bold.ttf') };
+  }
+  // fontkit caches glyph objects with the characters of their first use, and the previous document's subset made some
+  // with none: reused, they would leave those glyphs out of the text layer (ToUnicode), so copying or extracting the
+  // text would lose letters. A fresh glyph cache per document, over the decoded tables, renders as a new font does.
+  // Safe without a lock: from here to pdf.end() a render runs synchronously, so two never share the cache.
+  for (const font of [fonts.regular, fonts.bold]) {
+    if (typeof font._glyphs !== 'object') throw new Error('fontkit no longer keeps its glyphs in _glyphs: see pdf.ts');
+    font._glyphs = {};
   }
   return fonts;
 }
+
+/**
+ * The link is one byte-mode segment (what qrcode's optimiser ends with for a lower-case URL anyway, without its graph
+ * search), drawn as an 8-bit greyscale PNG without filtering: pdfkit embeds it as it is (an RGBA one it must split into
+ * colour and a soft mask), and a reader of the PDF gets one channel of black and white.
+ */
+const QR_PNG = { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 4, rendererOpts: { colorType: 0, filterType: 0 } } as const;
 
 const QR_SIZE = 110;
 const QR_BOX = 170;
 
 export async function renderInvoicePdf(doc: InvoiceDocument, options: InvoicePdfOptions): Promise<Buffer> {
   const { language, ksef } = options;
-  const qr = ksef ? await QRCode.toBuffer(ksef.url, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 4 }) : null;
+  const qr = ksef ? await QRCode.toBuffer([{ data: Buffer.from(ksef.url, 'utf8'), mode: 'byte' }], QR_PNG as QRCode.QRCodeToBufferOptions) : null;
   const issued = new Date(doc.issuedAt);
   if (Number.isNaN(issued.getTime())) throw new RangeError(`not an instant: ${doc.issuedAt}`);
 
@@ -53,8 +71,9 @@ export async function renderInvoicePdf(doc: InvoiceDocument, options: InvoicePdf
     info: { Title: doc.number, Creator: 'Gestalt Online', Producer: 'PDFKit', CreationDate: issued, ModDate: issued },
   });
   const font = dejaVu();
-  pdf.registerFont(FONT.regular, font.regular);
-  pdf.registerFont(FONT.bold, font.bold);
+  // A parsed font is a source pdfkit accepts (PDFFontFactory.open), though its types list only bytes and paths.
+  pdf.registerFont(FONT.regular, font.regular as unknown as Buffer);
+  pdf.registerFont(FONT.bold, font.bold as unknown as Buffer);
   overrideFileId(pdf, createHash('sha256').update(JSON.stringify([doc, options])).digest().subarray(0, 16));
 
   const chunks: Buffer[] = [];

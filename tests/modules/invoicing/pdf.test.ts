@@ -48,6 +48,20 @@ describe('the invoice PDF', () => {
     expect(sha256(await renderInvoicePdf(sampleCorrection(), { language: 'pl', ksef: KSEF }))).toBe(sha256(correction));
   });
 
+  it('renders the same bytes after other documents, the fonts parsed once per process staying out of it', async () => {
+    const reference = sha256(await renderInvoicePdf(sampleInvoice(), { language: 'pl', ksef: KSEF }));
+    const others = [
+      renderInvoicePdf(sampleCorrection(), { language: 'en', ksef: null }),
+      renderInvoicePdf(sampleInvoice({ buyer: { ...sampleInvoice().buyer, name: 'ŁÓDŹ ﬁ ½ → Ĳ' } }), { language: 'pl', ksef: null }),
+      renderInvoicePdf(sampleInvoice(), { language: 'pl', ksef: KSEF }),
+    ];
+    // Started together: each render's drawing runs to its end in one go, so they cannot mix their glyphs.
+    const [, , together] = await Promise.all(others);
+    expect(sha256(together!)).toBe(reference);
+    expect(sha256(await renderInvoicePdf(sampleInvoice(), { language: 'pl', ksef: KSEF }))).toBe(reference);
+    expect(await textOf(await renderInvoicePdf(sampleCorrection(), { language: 'en', ksef: null }))).toContain('Correction invoice No. KOR/2026/000007');
+  });
+
   it('dates the file with the issue instant and names it by its number, with an ID of its own per language', async () => {
     const pl = await renderInvoicePdf(sampleInvoice(), { language: 'pl', ksef: null });
     const en = await renderInvoicePdf(sampleInvoice(), { language: 'en', ksef: null });
