@@ -15,6 +15,7 @@ import { INVOICE_TOPICS, type InvoiceDuePayload } from './topics.ts';
 import { vatDecider, vatStream, type VatTreatment } from './vat.ts';
 
 export { checkIban, checkNip, type IbanReason, type NipReason, type NumberCheck } from './numbers.ts';
+export { renderInvoicePdf, type InvoicePdfOptions } from './pdf.ts';
 export { blankSettings, SERIES_PREFIX, type SellerAddress, type SellerField, type SellerSettings } from './seller.ts';
 export { MAX_EXEMPTION_BASIS, VAT_RATES, type VatRate, type VatTreatment } from './vat.ts';
 export { INVOICE_TOPICS } from './topics.ts';

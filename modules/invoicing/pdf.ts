@@ -1,2 +1,213 @@
-import type { InvoiceDocument } from './document.ts';
-export const renderInvoicePdf = async (doc: InvoiceDocument, _o: { language: 'pl' | 'en'; ksef: { url: string; label: string } | null }): Promise<Buffer> => Buffer.from(doc.number);
+/**
+ * The invoice or correction as a PDF (A4), drawn from the InvoiceDocument alone, in the language asked for. The same
+ * document and options give the same bytes: the font is DejaVu Sans from its npm package (subset, embedded), the PDF's
+ * dates are the issue instant, and its trailer /ID is a digest of what was rendered (pdfkit's own is an MD5 of the
+ * info dictionary, which would give the Polish and English files of one invoice the same ID).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { fillTemplate } from '../shared/text/index.ts';
+import { totalsOf, vatKeyOf, type InvoiceDocument, type InvoiceLine, type Language, type PostalAddress, type Totals } from './document.ts';
+import { cleanText, formatAmount, formatDay, formatRate, warsawDay } from './pdf-format.ts';
+import { CONTENT_WIDTH, Cursor, FONT, PAGE, type Column } from './pdf-table.ts';
+import { pdfTexts, type PdfTextKey } from './pdf-texts.ts';
+
+export type InvoicePdfOptions = {
+  language: Language;
+  /** KOD I of kody-qr.md: the verification link, and the KSeF number (or "OFFLINE" until one is assigned) under it. */
+  ksef: { url: string; label: string } | null;
+};
+
+/**
+ * The two faces, read once per process from the package's own directory (resolved next to this module, which also
+ * holds inside the server bundle in dist/, node_modules sitting beside it), never from the machine's fonts. Parsed
+ * once too, by the fontkit pdfkit itself uses (resolved from pdfkit's directory, so always its version): pdfkit takes
+ * a parsed font as a source, and parsing DejaVu's tables anew for every document was nine tenths of a render.
+ * Each document still makes its own subset of the glyphs it uses.
+ */
+type ParsedFont = { layout: (...args: never[]) => unknown; _glyphs?: unknown };
+let fonts: { regular: ParsedFont; bold: ParsedFont } | null = null;
+function dejaVu() {
+  if (!fonts) {
+    const require = createRequire(import.meta.url);
+    const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as { create(bytes: Uint8Array): ParsedFont };
+    const face = (file: string) => fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
+    fonts = { regular: face('DejaVuSans.ttf'), bold: face('DejaVuSans-Bold.ttf') };
+  }
+  // fontkit caches glyph objects with the characters of their first use, and the previous document's subset made some
+  // with none: reused, they would leave those glyphs out of the text layer (ToUnicode), so copying or extracting the
+  // text would lose letters. A fresh glyph cache per document, over the decoded tables, renders as a new font does.
+  // Safe without a lock: from here to pdf.end() a render runs synchronously, so two never share the cache.
+  for (const font of [fonts.regular, fonts.bold]) {
+    if (typeof font._glyphs !== 'object') throw new Error('fontkit no longer keeps its glyphs in _glyphs: see pdf.ts');
+    font._glyphs = {};
+  }
+  return fonts;
+}
+
+/**
+ * The link is one byte-mode segment (what qrcode's optimiser ends with for a lower-case URL anyway, without its graph
+ * search), drawn as an 8-bit greyscale PNG without filtering: pdfkit embeds it as it is (an RGBA one it must split into
+ * colour and a soft mask), and a reader of the PDF gets one channel of black and white.
+ */
+const QR_PNG = { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 4, rendererOpts: { colorType: 0, filterType: 0 } } as const;
+
+const QR_SIZE = 110;
+const QR_BOX = 170;
+
+export async function renderInvoicePdf(doc: InvoiceDocument, options: InvoicePdfOptions): Promise<Buffer> {
+  const { language, ksef } = options;
+  const qr = ksef ? await QRCode.toBuffer([{ data: Buffer.from(ksef.url, 'utf8'), mode: 'byte' }], QR_PNG as QRCode.QRCodeToBufferOptions) : null;
+  const issued = new Date(doc.issuedAt);
+  if (Number.isNaN(issued.getTime())) throw new RangeError(`not an instant: ${doc.issuedAt}`);
+
+  const pdf = new PDFDocument({
+    size: 'A4', margin: PAGE.margin, bufferPages: true, lang: language === 'pl' ? 'pl-PL' : 'en-GB', displayTitle: true,
+    // No default font: pdfkit would otherwise load Helvetica's metrics and write a font the page never uses.
+    font: '',
+    info: { Title: doc.number, Creator: 'Gestalt Online', Producer: 'PDFKit', CreationDate: issued, ModDate: issued },
+  });
+  const font = dejaVu();
+  // A parsed font is a source pdfkit accepts (PDFFontFactory.open), though its types list only bytes and paths.
+  pdf.registerFont(FONT.regular, font.regular as unknown as Buffer);
+  pdf.registerFont(FONT.bold, font.bold as unknown as Buffer);
+  overrideFileId(pdf, createHash('sha256').update(JSON.stringify([doc, options])).digest().subarray(0, 16));
+
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  draw(new Cursor(pdf), doc, language, ksef && qr ? { label: ksef.label, png: qr } : null);
+  pdf.end();
+  return done;
+}
+
+/** pdfkit keeps the trailer's /ID in `_id` (computed in its constructor, written by `_finalize`). */
+function overrideFileId(pdf: PDFKit.PDFDocument, id: Buffer) {
+  const internals = pdf as unknown as { _id?: unknown };
+  if (!(internals._id instanceof Uint8Array)) throw new Error('pdfkit no longer keeps the file ID in _id: see pdf.ts');
+  internals._id = id;
+}
+
+function draw(c: Cursor, doc: InvoiceDocument, language: Language, qr: { label: string; png: Buffer } | null) {
+  const texts = pdfTexts[language];
+  const t = (key: PdfTextKey, vars: Record<string, string> = {}) => fillTemplate(texts[key], vars);
+  const money = (minor: number) => formatAmount(minor, doc.currency, language);
+  const correction = doc.correction;
+
+  // Heading: title, number and dates on the left; the KSeF code on the right.
+  const left = CONTENT_WIDTH - (qr ? QR_BOX : 0);
+  const top = c.y;
+  c.line(t(doc.kind === 'correction' ? 'correctionTitle' : 'invoiceTitle'), { size: 20, weight: 'bold' }, 4, PAGE.margin, left);
+  c.line(t('number', { number: cleanText(doc.number) }), { size: 12, weight: 'bold' }, 10, PAGE.margin, left);
+  for (const [label, value] of [['issueDate', formatDay(doc.issueDate)], ['saleDate', formatDay(doc.saleDate)], ['placeOfIssue', cleanText(doc.placeOfIssue)]] as const) {
+    c.line(`${t(label)}: ${value}`, { size: 9 }, 2, PAGE.margin, left);
+  }
+  if (qr) {
+    const x = PAGE.margin + CONTENT_WIDTH - QR_BOX;
+    c.pdf.image(qr.png, x + (QR_BOX - QR_SIZE) / 2, top, { width: QR_SIZE, height: QR_SIZE });
+    const labelHeight = c.put(cleanText(qr.label), x, top + QR_SIZE + 2, QR_BOX, { size: 7, align: 'center' });
+    c.y = Math.max(c.y, top + QR_SIZE + 2 + labelHeight);
+  }
+  c.gap(14);
+
+  // Seller and buyer side by side, the taller one setting where the page goes on.
+  const half = (CONTENT_WIDTH - 20) / 2;
+  const partyTop = c.y;
+  const party = (x: number, heading: string, p: { name: string; nip: string | null; address: PostalAddress; bankAccount?: string | null }) => {
+    let y = partyTop;
+    y += c.put(heading, x, y, half, { size: 8, weight: 'bold', color: '#555555' }) + 2;
+    y += c.put(cleanText(p.name), x, y, half, { size: 10, weight: 'bold' }) + 1;
+    for (const text of [...addressLines(p.address), p.nip ? t('nip', { nip: cleanText(p.nip) }) : '', p.bankAccount ? t('bankAccount', { account: cleanText(p.bankAccount) }) : '']) {
+      if (text) y += c.put(text, x, y, half, { size: 9 }) + 1;
+    }
+    return y;
+  };
+  c.room(120);
+  const partyBottom = Math.max(party(PAGE.margin, t('seller'), doc.seller), party(PAGE.margin + half + 20, t('buyer'), doc.buyer));
+  c.y = partyBottom + 14;
+
+  if (correction) {
+    c.line(t('corrects', { number: cleanText(correction.number), date: formatDay(correction.issueDate) }), { size: 10, weight: 'bold' });
+    if (correction.ksefNumber) c.line(t('correctsKsef', { ksef: cleanText(correction.ksefNumber) }), { size: 9 });
+    c.line(t('reason', { reason: cleanText(correction.reason[language]) }), { size: 9 }, 12);
+    c.line(t('linesBefore'), { size: 10, weight: 'bold' }, 4);
+    linesTable(c, correction.linesBefore, correction.totalsBefore, language, t, money);
+    c.gap(12);
+    c.line(t('linesAfter'), { size: 10, weight: 'bold' }, 4);
+  } else {
+    c.line(t('linesHeading'), { size: 10, weight: 'bold' }, 4);
+  }
+  linesTable(c, doc.lines, totalsOf(doc.lines), language, t, money);
+  c.gap(14);
+
+  // Sums per rate, at the right: what this document adds (a correction: after minus before).
+  c.line(t(correction ? 'sumsDifference' : 'sumsHeading'), { size: 9, weight: 'bold' }, 4, PAGE.margin + CONTENT_WIDTH - 320, 320);
+  sumsTable(c, doc.totals, t, money);
+  c.gap(12);
+
+  const gross = doc.totals.grossMinor;
+  if (correction) {
+    const due = gross < 0 ? t('refund', { amount: money(-gross) }) : gross > 0 ? t('extraDue', { amount: money(gross) }) : t('noDifference');
+    c.line(due, { size: 12, weight: 'bold' }, 6);
+  } else {
+    c.line(t('totalDue', { amount: money(gross) }), { size: 12, weight: 'bold' }, 6);
+    c.line(t('paidByCard', { date: formatDay(warsawDay(doc.payment.paidAt)), amount: money(doc.payment.paidMinor) }), { size: 9 }, 6);
+  }
+  for (const basis of doc.exemptionBases) c.line(t('exemption', { basis: cleanText(basis) }), { size: 8.5 }, 3);
+
+  footers(c, `${cleanText(doc.number)} · `, t);
+}
+
+function addressLines(address: PostalAddress): string[] {
+  const city = cleanText(`${address.postalCode} ${address.city}`);
+  // A Polish address needs no country line; any other is named by its code.
+  return [cleanText(address.street), address.country === 'PL' ? city : `${city}, ${cleanText(address.country)}`].filter(Boolean);
+}
+
+type T = (key: PdfTextKey, vars?: Record<string, string>) => string;
+
+function linesTable(c: Cursor, lines: readonly InvoiceLine[], totals: Totals, language: Language, t: T, money: (minor: number) => string) {
+  const columns: Column[] = [
+    { label: t('colNo'), width: 24, align: 'right' }, { label: t('colName'), width: 139 },
+    { label: t('colQuantity'), width: 28, align: 'right' }, { label: t('colUnit'), width: 38 },
+    { label: t('colRate'), width: 46, align: 'right' }, { label: t('colNet'), width: 80, align: 'right' },
+    { label: t('colVat'), width: 80, align: 'right' }, { label: t('colGross'), width: 80, align: 'right' },
+  ];
+  const rows = lines.map((line, i) => [
+    `${i + 1}`, cleanText(line.name[language]), String(line.quantity), t('unit'),
+    formatRate(vatKeyOf(line.vat), t('exempt')),
+    money(line.netMinor), money(line.vatMinor), money(line.grossMinor),
+  ]);
+  rows.push(['', t('total'), '', '', '', money(totals.netMinor), money(totals.vatMinor), money(totals.grossMinor)]);
+  c.table(columns, rows, { boldRows: 1 });
+}
+
+function sumsTable(c: Cursor, totals: Totals, t: T, money: (minor: number) => string) {
+  const columns: Column[] = [
+    { label: t('colRate'), width: 80 }, { label: t('colNet'), width: 80, align: 'right' },
+    { label: t('colVat'), width: 80, align: 'right' }, { label: t('colGross'), width: 80, align: 'right' },
+  ];
+  const rows = totals.byVat.map((sum) => [formatRate(sum.key, t('exempt')), money(sum.netMinor), money(sum.vatMinor), money(sum.grossMinor)]);
+  rows.push([t('total'), money(totals.netMinor), money(totals.vatMinor), money(totals.grossMinor)]);
+  c.table(columns, rows, { x: PAGE.margin + CONTENT_WIDTH - 320, boldRows: 1 });
+}
+
+/** "FV/2026/000001 · Page 1 of 2" at the foot of every page, drawn once all pages exist. */
+function footers(c: Cursor, prefix: string, t: T) {
+  const { start, count } = c.pdf.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    c.pdf.switchToPage(i);
+    // Below the bottom margin: pdfkit would turn the page for text there unless the margin is lifted for it.
+    const margin = c.pdf.page.margins.bottom;
+    c.pdf.page.margins.bottom = 0;
+    c.put(prefix + t('page', { page: String(i - start + 1), pages: String(count) }), PAGE.margin, PAGE.height - PAGE.margin + 8, CONTENT_WIDTH,
+      { size: 7, align: 'right', color: '#777777' });
+    c.pdf.page.margins.bottom = margin;
+  }
+}
