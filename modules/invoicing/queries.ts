@@ -37,7 +37,7 @@ export function invoiceQueries(db: Kysely<InvoicingTables>, options: { ksefEnabl
     /** A buyer's documents, newest first, and the purchases whose invoice is asked for and not issued yet. */
     async invoicesOf(userId: string): Promise<{ invoices: InvoiceSummary[]; requested: string[] }> {
       const [docs, open] = await Promise.all([
-        rows().where('i.user_id', '=', userId).orderBy('i.issued_at', 'desc').execute(),
+        rows().where('i.user_id', '=', userId).orderBy('i.issued_at', 'desc').orderBy('i.number', 'desc').execute(),
         db.selectFrom('invoice_requests').select('purchase_id').where('user_id', '=', userId).execute(),
       ]);
       return { invoices: (docs as Row[]).map(view), requested: open.map((r) => r.purchase_id) };

@@ -1,0 +1,62 @@
+import pino from 'pino';
+import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
+import type { SellerSettings } from '../../modules/invoicing/index.ts';
+import { MAIL_TOPIC, type Mail } from '../../modules/mailing/index.ts';
+import { parseEnv } from '../../modules/shared/config/index.ts';
+import type { DatabaseHandle } from '../../modules/shared/db/index.ts';
+import { createEventStore } from '../../modules/shared/events/index.ts';
+import type { Clock } from '../../modules/shared/kernel/index.ts';
+import { createOutboxWorker } from '../../modules/shared/outbox/index.ts';
+import { wireModules } from '../../src/server/modules.ts';
+import { outboxMails, verifiedUser } from './accounts-module.ts';
+
+/** The seller of the tests: Polish letters in every field, a valid NIP. */
+export const institute: SellerSettings = {
+  name: 'Instytut Gestalt – Żółć Gęślą Jaźń sp. z o.o.', address: { street: 'ul. Żurawia 6/12', postalCode: '00-503', city: 'Warszawa', country: 'PL' },
+  nip: '1234563218', bankAccount: '', series: { invoice: 'FV', correction: 'KOR' }, placeOfIssue: 'Warszawa', defaultVat: { kind: 'rate', rate: 23 },
+};
+
+/** A company buyer with a NIP (valid checksum), and a consumer without one. */
+export const company = { name: 'Gabinet Psychoterapii Źdźbło Łąka', nip: '1111111111', address: { street: 'ul. Ćmielowska 5', postalCode: '31-001', city: 'Kraków', country: 'PL' } };
+export const consumer = { name: 'Ewa Śliwińska', nip: null, address: { street: 'ul. Ogrodowa 1', postalCode: '80-001', city: 'Gdańsk', country: 'PL' } };
+
+/**
+ * The whole server's modules on `handle` (as src/server/modules.ts wires them, demo catalogue seeded), one instance:
+ * call again on another handle of the same PostgreSQL for a second. `drain()` runs the outbox once, as the worker does.
+ */
+export async function invoicingApp(handle: DatabaseHandle, opts: { clock?: Clock; env?: Record<string, string>; seed?: boolean } = {}) {
+  const config = { ...parseEnv({ PUBLIC_URL: 'https://gestalt.test', ...opts.env }), JWT_SECRET: 'k'.repeat(40) };
+  const store = createEventStore(handle.db);
+  const wired = wireModules({ config, log: pino({ level: 'silent' }), db: handle.db, store, ...(opts.clock ? { clock: opts.clock } : {}) });
+  if (opts.seed !== false) await wired.seed();
+  const { services } = wired;
+  const drain = () => createOutboxWorker(handle.db, { handlers: wired.outboxHandlers, backoffMs: () => 0 }).drainOnce();
+  return {
+    ...services,
+    wired,
+    drain,
+    /** A verified buyer (Polish account). */
+    async buyer(email: string) {
+      await verifiedUser(handle, services.accounts as never, email);
+      return (await services.accounts.userIdByEmail(email))!;
+    },
+    /** Checkout and payment on the dev checkout, with or without an invoice request; the outbox run after. */
+    async buy(userId: string, email: string, options: { key?: string; currency?: 'PLN' | 'EUR' | 'USD'; invoice?: typeof company | typeof consumer } = {}) {
+      const key = options.key ?? DEMO_KEYS.shame;
+      const consents = (await services.purchases.consentsToShow(key, 'pl')).map((c) => c.kind);
+      const product = (await services.catalogue.adminProducts()).find((p) => p.key === key)!;
+      const priceId = product.price.find((p) => p.name === (options.currency ?? 'PLN'))!.api;
+      const { purchaseId } = await services.purchases.startCheckout({
+        userId, email, productKey: key, priceId, locale: 'pl', consents,
+        ...(options.invoice ? { invoice: { buyer: options.invoice } } : {}),
+      });
+      await services.purchases.payDevCheckout(purchaseId, userId);
+      await drain();
+      return purchaseId;
+    },
+    /** Mail written to the outbox for `to`, oldest first. */
+    mailsTo: async (to: string): Promise<Mail[]> => (await outboxMails(handle)).filter((m) => m.to === to),
+  };
+}
+
+export const MAIL = MAIL_TOPIC;
