@@ -8,7 +8,7 @@ import { createEventStore } from '../../modules/shared/events/index.ts';
 import type { Clock } from '../../modules/shared/kernel/index.ts';
 import { createOutboxWorker } from '../../modules/shared/outbox/index.ts';
 import { wireModules } from '../../src/server/modules.ts';
-import { outboxMails, verifiedUser } from './accounts-module.ts';
+import { linkIn, outboxMails } from './accounts-module.ts';
 
 /** The seller of the tests: Polish letters in every field, a valid NIP. */
 export const institute: SellerSettings = {
@@ -30,18 +30,22 @@ export async function invoicingApp(handle: DatabaseHandle, opts: { clock?: Clock
   const wired = wireModules({ config, log: pino({ level: 'silent' }), db: handle.db, store, ...(opts.clock ? { clock: opts.clock } : {}) });
   if (opts.seed !== false) await wired.seed();
   const { services } = wired;
+  let registrations = 0;
   const drain = () => createOutboxWorker(handle.db, { handlers: wired.outboxHandlers, backoffMs: () => 0 }).drainOnce();
   return {
     ...services,
     wired,
     drain,
-    /** A verified buyer (Polish account). */
+    /** A verified buyer (Polish account), registered from its own client address (sign-ups are limited per address). */
     async buyer(email: string) {
-      await verifiedUser(handle, services.accounts as never, email);
+      registrations += 1;
+      await services.accounts.register({ name: 'Anna Kowalska', email, phone: '+48 600 100 200', password: 'pierwsze' }, { ip: `10.1.${registrations >> 8}.${registrations & 255}`, language: 'pl' });
+      const mail = (await outboxMails(handle)).findLast((m) => m.to === email)!;
+      await services.accounts.verifyEmail(linkIn(mail, 'verify-email'));
       return (await services.accounts.userIdByEmail(email))!;
     },
     /** Checkout and payment on the dev checkout, with or without an invoice request; the outbox run after. */
-    async buy(userId: string, email: string, options: { key?: string; currency?: 'PLN' | 'EUR' | 'USD'; invoice?: typeof company | typeof consumer } = {}) {
+    async buy(userId: string, email: string, options: { key?: string; currency?: 'PLN' | 'EUR' | 'USD'; invoice?: typeof company | typeof consumer; drain?: boolean } = {}) {
       const key = options.key ?? DEMO_KEYS.shame;
       const consents = (await services.purchases.consentsToShow(key, 'pl')).map((c) => c.kind);
       const product = (await services.catalogue.adminProducts()).find((p) => p.key === key)!;
@@ -51,7 +55,7 @@ export async function invoicingApp(handle: DatabaseHandle, opts: { clock?: Clock
         ...(options.invoice ? { invoice: { buyer: options.invoice } } : {}),
       });
       await services.purchases.payDevCheckout(purchaseId, userId);
-      await drain();
+      if (options.drain !== false) await drain();
       return purchaseId;
     },
     /** Mail written to the outbox for `to`, oldest first. */
