@@ -31,7 +31,8 @@ export async function invoicingApp(handle: DatabaseHandle, opts: { clock?: Clock
   if (opts.seed !== false) await wired.seed();
   const { services } = wired;
   let registrations = 0;
-  const drain = () => createOutboxWorker(handle.db, { handlers: wired.outboxHandlers, backoffMs: () => 0 }).drainOnce();
+  /** Runs the outbox once; a failed message is tried again in the same run unless `backoffMs` holds it back. */
+  const drain = (options: { backoffMs?: number } = {}) => createOutboxWorker(handle.db, { handlers: wired.outboxHandlers, backoffMs: () => options.backoffMs ?? 0 }).drainOnce();
   return {
     ...services,
     wired,
