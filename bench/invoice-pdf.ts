@@ -2,8 +2,7 @@
 // CPU work on the event loop: more at once only interleaves it), and how large each is. The first render, which reads
 // and parses the two DejaVu fonts, is left out of the rate and reported on its own. The CPU time per PDF (the process's,
 // garbage collection included) says what a render costs when the shared machine is busy with something else.
-import { renderInvoicePdf, type InvoicePdfOptions } from '../modules/invoicing/index.ts';
-import type { InvoiceDocument } from '../modules/invoicing/document.ts';
+import { renderInvoicePdf, type InvoiceDocument, type InvoicePdfOptions } from '../modules/invoicing/index.ts';
 import { sampleCorrection, sampleInvoice } from '../tests/modules/invoicing/invoice-documents.ts';
 import { record } from './table.ts';
 

@@ -6,7 +6,7 @@
  * The buyer's data is copied onto the request and the documents as given. It stays after the account is erased: an
  * invoice must be kept until the end of the fifth year after its tax year (VAT Act Art. 112; GDPR Art. 17(3)(b)).
  */
-import { DomainError, type Decider } from '../shared/kernel/index.ts';
+import { DomainError, type Concerns, type Decider } from '../shared/kernel/index.ts';
 import { composeCorrection, composeInvoice, type SaleFacts } from './compose.ts';
 import type { BuyerParty, InvoiceDocument, InvoiceLine, Language } from './document.ts';
 import { checkNip } from './numbers.ts';
@@ -142,18 +142,23 @@ export function needsNumber(command: InvoiceCommand, state: InvoiceState): boole
   return false;
 }
 
+/** Every document's events concern its buyer (their My Recordings lists it); KSeF's answers too, found in the state. */
+export const invoiceStreamConcerns: { concerns: Concerns<InvoiceEvent, InvoiceState> } = {
+  concerns: {
+    InvoiceRequested: (e) => [e.data.userId],
+    InvoiceIssued: (e) => [e.data.userId],
+    CorrectionIssued: (e) => [e.data.userId],
+    KsefAccepted: (_e, s) => [userOf(s)],
+    KsefRejected: (_e, s) => [userOf(s)],
+    KsefResubmitted: (_e, s) => [userOf(s)],
+  },
+};
+
 export function invoiceDecider(toXml: RenderXml): Decider<InvoiceCommand, InvoiceEvent, InvoiceState> {
   return {
     initialState: () => ({ request: null, invoice: null, corrections: {}, currentLines: [] }),
     evolve,
     decide: (command, state) => decide(command, state, toXml),
-    concerns: {
-      InvoiceRequested: (e) => [e.data.userId],
-      InvoiceIssued: (e) => [e.data.userId],
-      CorrectionIssued: (e) => [e.data.userId],
-      KsefAccepted: (_e, s) => [userOf(s)],
-      KsefRejected: (_e, s) => [userOf(s)],
-      KsefResubmitted: (_e, s) => [userOf(s)],
-    },
+    concerns: invoiceStreamConcerns.concerns,
   };
 }

@@ -73,10 +73,10 @@ export const demoConsents = (key: string): string[] => (key === DEMO_KEYS.trauma
  * Without `consents`, it gives those the product needs, as a buyer ticking every box in the buy panel would: the
  * server names them when refusing a checkout without them (that refused attempt counts towards the checkout limits).
  */
-export async function buyWithDevCheckout(server: RunningServer, token: string, productKey: string, priceId: string, consents?: string[]): Promise<void> {
+export async function buyWithDevCheckout(server: RunningServer, token: string, productKey: string, priceId: string, consents?: string[], extra: Record<string, unknown> = {}): Promise<void> {
   const ask = (given: string[]) => fetch(`${server.url}/create-checkout-session`, {
     method: 'POST', headers: { 'content-type': 'application/json', ...bearer(token) },
-    body: JSON.stringify({ priceId, video: { key: productKey }, consents: given }),
+    body: JSON.stringify({ priceId, video: { key: productKey }, consents: given, ...extra }),
   });
   let started = await ask(consents ?? []);
   if (started.status === 400 && consents === undefined) {

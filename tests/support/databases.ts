@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import type { AccountsTables } from '../../modules/accounts/schema.ts';
 import type { CatalogueTables } from '../../modules/catalogue/schema.ts';
 import type { ContactTables } from '../../modules/contact/schema.ts';
+import type { InvoicingTables } from '../../modules/invoicing/schema.ts';
 import type { PurchasesTables } from '../../modules/purchases/schema.ts';
 import { connectPglite, connectPostgres, migrateToLatest, type DatabaseHandle, type SharedTables } from '../../modules/shared/db/index.ts';
 
@@ -70,7 +71,7 @@ export const backends: Backend[] = [
 ];
 
 /** Every table, for tests that look into the read models of several modules. */
-export type TestDatabase = SharedTables & AccountsTables & CatalogueTables & ContactTables & PurchasesTables;
+export type TestDatabase = SharedTables & AccountsTables & CatalogueTables & ContactTables & PurchasesTables & InvoicingTables;
 
 /** A migrated database on the given backend, typed with every module's tables. */
 export async function openMigrated(backend: Backend) {
