@@ -3,7 +3,7 @@ import { checkoutHref, closesOnDrag, CURRENCIES, currencySwitchUrl, languageOfCu
 import Dialog from '../shared/Dialog.tsx';
 import { formatMoney } from '../../../modules/shared/text/index.ts';
 import InvoiceFields from '../purchases/InvoiceFields.tsx';
-import { blankDraft, bodyOf, invoiceIssuesOf, nipMessage, type InvoiceDraft, type InvoiceIssues, type InvoiceLabels } from '../purchases/invoice-form.ts';
+import { blankDraft, bodyOf, invoiceIssuesOf, nipMessage, withoutIssue, type InvoiceDraft, type InvoiceIssues, type InvoiceLabels } from '../purchases/invoice-form.ts';
 
 type PriceEntry = { currency: Currency; amount: number; priceId: string };
 type Labels = { buyNow: string; price: string; currency: string; accept: string; panel: string; dragHint: string; close: string; gross: string; terms: string };
@@ -149,7 +149,7 @@ export default function BuyPanel({ signedIn, lang, prices, currency: startCurren
           )}
           {invoice && wantInvoice && (
             <InvoiceFields idPrefix="invoice" draft={draft} labels={invoice} issues={issues}
-              onChange={(next, field) => { setDraft(next); setIssues(({ [field]: _, ...rest }) => rest); }} />
+              onChange={(next, field) => { setDraft(next); setIssues((before) => withoutIssue(before, field)); }} />
           )}
           {note && <p className="status status--error" role="alert">{note}</p>}
           {ready && invoice && wantInvoice

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { InvoiceSummary } from '../../../modules/invoicing/index.ts';
 import { fillTemplate } from '../../../modules/shared/text/index.ts';
 import InvoiceFields from './InvoiceFields.tsx';
-import { blankDraft, bodyOf, invoiceIssuesOf, nipMessage, type InvoiceDraft, type InvoiceIssues, type InvoiceLabels } from './invoice-form.ts';
+import { blankDraft, bodyOf, invoiceIssuesOf, nipMessage, withoutIssue, type InvoiceDraft, type InvoiceIssues, type InvoiceLabels } from './invoice-form.ts';
 
 type Props = {
   purchaseId: string;
@@ -62,7 +62,7 @@ export default function InvoiceRequest({ purchaseId, labels, documentLabel, pend
   return (
     <form className="invoice-request" noValidate onSubmit={submit} ref={formRef} aria-label={labels.request}>
       <InvoiceFields idPrefix={`invoice-${purchaseId}`} draft={draft} labels={labels} issues={issues}
-        onChange={(next, field) => { setDraft(next); setIssues(({ [field]: _, ...rest }) => rest); }} />
+        onChange={(next, field) => { setDraft(next); setIssues((before) => withoutIssue(before, field)); }} />
       {note && <p className="status status--error" role="alert">{note}</p>}
       <div className="invoice-request__actions">
         <button type="submit" className="button" disabled={busy}>{busy ? labels.sending : labels.send}</button>

@@ -53,3 +53,7 @@ export function invoiceIssuesOf(body: unknown): InvoiceIssues {
 }
 
 export const FIELDS: readonly InvoiceField[] = ['name', 'nip', 'address.street', 'address.postalCode', 'address.city', 'address.country'];
+
+/** The issues once the buyer edits `field`: its own message goes (the NIP's is then the one checked as typed). */
+export const withoutIssue = (issues: InvoiceIssues, field: InvoiceField): InvoiceIssues =>
+  Object.fromEntries(Object.entries(issues).filter(([at]) => at !== field));
