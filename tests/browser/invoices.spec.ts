@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
 import { checkNip } from '../../modules/shared/text/index.ts';
@@ -37,6 +38,10 @@ test.beforeAll(async () => {
   expect(((await saved.json()) as { readiness: { ready: boolean } }).readiness.ready).toBe(true);
 });
 test.afterAll(async () => { await server?.stop(); await smtp?.close(); });
+
+/** axe's WCAG 2.1 AA findings on the page as it stands. */
+const axeFindings = async (page: Page) => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze())
+  .violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
 
 async function openBuyPanel(page: Page, key: string, lang?: 'en') {
   await page.goto(`${server.url}/video-details/${key}${lang ? `?lang=${lang}` : ''}`);
@@ -78,6 +83,7 @@ test('a wrong NIP in the buy panel is told at once beside the field, in Polish a
   await nip.fill(NIP);
   await expect(nip).not.toHaveAttribute('aria-invalid');
   await expect(panel.getByText('Ten NIP ma błędną cyfrę kontrolną.', { exact: false })).toHaveCount(0);
+  expect(await axeFindings(page)).toEqual([]);
 
   panel = await openBuyPanel(page, DEMO_KEYS.fieldTheory, 'en');
   await panel.getByLabel('I want an invoice').check();
@@ -131,6 +137,7 @@ test('buy with an invoice on a phone, download it from My Recordings, ask for an
   await expect(ask).toHaveCount(1);
   await ask.click();
   const form = page.getByRole('form', { name: 'Poproś o fakturę' });
+  expect(await axeFindings(page)).toEqual([]);
   await form.getByLabel('Nazwa firmy albo imię i nazwisko').fill('Anna Gabinet');
   await form.getByLabel('Ulica i numer').fill('ul. Długa 1');
   await form.getByLabel('Kod pocztowy').fill('00-001');
@@ -165,6 +172,8 @@ test('buy with an invoice on a phone, download it from My Recordings, ask for an
   await expect(consumer).toContainText('nie dotyczy (bez NIP)');
   await expect(consumer.getByRole('link', { name: /^XML/ })).toHaveCount(0);
   await expect(section.getByRole('button', { name: /Wyślij ponownie do KSeF/ })).toHaveCount(0);
+  expect(await axeFindings(desk)).toEqual([]);
+  expect(await desk.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await expectPdf(desk, await row.getByRole('link', { name: `PDF: ${number}` }).getAttribute('href'), number);
   const csvHref = await section.getByRole('link', { name: 'Eksportuj miesiąc (CSV)' }).getAttribute('href');
   expect(csvHref).toBe(`/api/admin/invoices?month=${month}&format=csv&separator=semicolon`);
