@@ -1,6 +1,7 @@
 /**
  * The audit trail's vocabulary: which logged events count as which kind of consequential action, and what each
- * one says, read from the event alone. Nothing here is personal data: events carry ids, never a name or address.
+ * one says, read from the event alone. Nothing here is personal data (events carry ids, never a name or address), but
+ * for invoices, whose buyer is printed on the document the law keeps (invoice-entries.ts).
  */
 import type { RecordedEvent } from '../shared/events/index.ts';
 import { INVOICE_EVENT_TYPES, invoiceSubjectOf, type InvoiceAuditSubject } from './invoice-entries.ts';
