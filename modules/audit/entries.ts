@@ -1,8 +1,10 @@
 /**
  * The audit trail's vocabulary: which logged events count as which kind of consequential action, and what each
- * one says, read from the event alone. Nothing here is personal data: events carry ids, never a name or address.
+ * one says, read from the event alone. Nothing here is personal data (events carry ids, never a name or address), but
+ * for invoices, whose buyer is printed on the document the law keeps (invoice-entries.ts).
  */
 import type { RecordedEvent } from '../shared/events/index.ts';
+import { INVOICE_EVENT_TYPES, invoiceSubjectOf, type InvoiceAuditSubject } from './invoice-entries.ts';
 
 export const AUDIT_TYPES = ['purchase', 'refund', 'campaign', 'deletion', 'article', 'catalogue', 'invoicing'] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
@@ -15,7 +17,7 @@ export const EVENT_TYPES: Record<AuditType, readonly string[]> = {
   deletion: ['UserDeleted'],
   article: ['ArticlePublished', 'ArticleRemoved'],
   catalogue: ['ProductPublished', 'ProductRevised', 'ProductUnpublished', 'ProductRepublished'],
-  invoicing: ['SellerSettingsChanged', 'VatTreatmentSet'],
+  invoicing: ['SellerSettingsChanged', 'VatTreatmentSet', ...INVOICE_EVENT_TYPES],
 };
 
 export const auditTypeOf = (eventType: string): AuditType | null =>
@@ -43,7 +45,9 @@ export type AuditSubject =
   /** The seller's data for invoices changed (issue 23): which fields. */
   | { kind: 'sellerSettingsChanged'; fields: string[] }
   /** A product's own VAT treatment (null: back to the seller's default). */
-  | { kind: 'vatTreatmentSet'; productKey: string; treatment: { kind: 'rate'; rate: number } | { kind: 'exempt'; basis: string } | null };
+  | { kind: 'vatTreatmentSet'; productKey: string; treatment: { kind: 'rate'; rate: number } | { kind: 'exempt'; basis: string } | null }
+  /** An invoice's request, its documents and KSeF's answers (invoice-entries.ts). */
+  | InvoiceAuditSubject;
 
 /**
  * What an entry is about, by an id that outlives renames: a product's key, a user's id, a campaign's id, an
@@ -73,6 +77,8 @@ export function refOf(subject: AuditSubject): AuditRef | null {
     case 'deletion': return subject.userId ? { kind: 'user', id: subject.userId } : null;
     case 'articleAdded': case 'articleRemoved': return subject.key ? { kind: 'article', id: subject.key } : null;
     case 'sellerSettingsChanged': return null;
+    // About a purchase's documents, by no product, user, campaign or article id.
+    case 'invoiceRequested': case 'invoiceIssued': case 'correctionIssued': case 'ksefAccepted': case 'ksefRejected': case 'ksefResubmitted': return null;
     default: return subject.productKey ? { kind: 'product', id: subject.productKey } : null;
   }
 }
@@ -97,8 +103,12 @@ export type RefundOrigin = { productKey: string | null; buyer: string | null };
 export function subjectOf(event: Pick<RecordedEvent, 'type' | 'data'>, lookups: {
   articleTitle(key: string): string | null;
   refundOrigin(): RefundOrigin;
+  /** An invoice's number by its id, for KSeF's answers, which name the document by id alone. */
+  invoiceNumber?(invoiceId: string): string | null;
 }): AuditSubject {
   const d = (event.data ?? {}) as Data;
+  const invoicing = invoiceSubjectOf(event.type, d, (id) => lookups.invoiceNumber?.(id) ?? null);
+  if (invoicing) return invoicing;
   switch (event.type) {
     case 'PurchaseCompleted':
     case 'DuplicatePaymentReceived':

@@ -1,6 +1,6 @@
 import type { ModuleContext } from '../shared/kernel/index.ts';
 import { actorIdOf, auditTypeOf, moneyOf, refOf, subjectOf, type AuditRef, type AuditSubject, type AuditType } from './entries.ts';
-import { articleTitles, auditedEvents, refundOrigins, registeredUsers, type AuditFilter } from './queries.ts';
+import { articleTitles, auditedEvents, invoiceNumbers, refundOrigins, registeredUsers, type AuditFilter } from './queries.ts';
 
 export { AUDIT_TYPES, EVENT_TYPES, type AuditRef, type AuditSubject, type AuditType } from './entries.ts';
 export type { AuditFilter } from './queries.ts';
@@ -48,13 +48,16 @@ export function createAudit(ctx: ModuleContext, ports: AuditPorts) {
   /** The entries of one slice of the filtered trail, with everything they name looked up. */
   async function entries(filter: AuditFilter, slice: { offset: number; limit: number }): Promise<{ items: AuditEntry[]; total: number }> {
     const { events, total } = await auditedEvents(ctx.db, filter, slice);
-    const [titles, origins] = await Promise.all([
+    const ksefAnswers = events.filter((e) => e.type.startsWith('Ksef')).map((e) => String((e.data as { invoiceId?: unknown }).invoiceId));
+    const [titles, origins, numbers] = await Promise.all([
       articleTitles(ctx.db, events.filter((e) => e.type === 'ArticleRemoved').map((e) => String((e.data as { key?: unknown }).key))),
       refundOrigins(ctx.db, events.filter((e) => e.type === 'DuplicatePaymentRefunded').map((e) => e.streamId)),
+      invoiceNumbers(ctx.db, ksefAnswers),
     ]);
     const subjects = events.map((e) => subjectOf(e, {
       articleTitle: (key) => titles.get(key) ?? null,
       refundOrigin: () => origins.get(e.streamId) ?? { productKey: null, buyer: null },
+      invoiceNumber: (id) => numbers.get(id) ?? null,
     }));
     const people = subjects.map(personIdOf);
     const actorIds = events.map(actorIdOf);

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { SharedTables } from '../shared/db/index.ts';
 import type { EventMetadata, RecordedEvent } from '../shared/events/index.ts';
 import { AUDIT_TYPES, EVENT_TYPES, SUBJECT_PATHS, type AuditType, type RefundOrigin } from './entries.ts';
+import { ISSUED_TYPES } from './invoice-entries.ts';
 
 type Db = Kysely<SharedTables>;
 
@@ -77,4 +78,12 @@ export async function registeredUsers(db: Db, ids: readonly string[]): Promise<S
     .where('type', 'in', ['UserRegistered', 'AdminAccountCreated'])
     .where(sql<string>`data->>'userId'`, 'in', [...ids]).execute();
   return new Set(rows.map((r) => r.id));
+}
+
+/** The number of each of these documents (invoice or correction), as it was issued. */
+export async function invoiceNumbers(db: Db, invoiceIds: readonly string[]): Promise<Map<string, string>> {
+  if (invoiceIds.length === 0) return new Map();
+  const rows = await db.selectFrom('events').select([sql<string>`data->'document'->>'invoiceId'`.as('id'), sql<string>`data->'document'->>'number'`.as('number')])
+    .where('type', 'in', [...ISSUED_TYPES]).where(sql<string>`data->'document'->>'invoiceId'`, 'in', [...invoiceIds]).execute();
+  return new Map(rows.map((r) => [r.id, r.number]));
 }

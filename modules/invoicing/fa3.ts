@@ -6,7 +6,7 @@
 import type { InvoiceDocument, InvoiceLine, PostalAddress, Totals, VatKey } from './document.ts';
 import { vatKeyOf } from './document.ts';
 import { amount, checkRate, day, el, tokenText, toPlnMinor, unitAmount, type Child } from './fa3-text.ts';
-import { checkNip } from './numbers.ts';
+import { checkNip } from '../shared/text/index.ts';
 
 const NAMESPACE = 'http://crd.gov.pl/wzor/2025/06/25/13775/';
 const SYSTEM_INFO = 'Gestalt Online';

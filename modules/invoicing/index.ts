@@ -14,7 +14,8 @@ import { missingFields, SELLER_STREAM, sellerDecider, type SellerField, type Sel
 import { INVOICE_TOPICS, type InvoiceDuePayload } from './topics.ts';
 import { vatDecider, vatStream, type VatTreatment } from './vat.ts';
 
-export { checkIban, checkNip, type IbanReason, type NipReason, type NumberCheck } from './numbers.ts';
+// The checks live in the shared text door, which the browser may import (the buy panel checks a NIP as it is typed).
+export { checkIban, checkNip, type IbanReason, type NipReason, type NumberCheck } from '../shared/text/index.ts';
 export { renderInvoicePdf, type InvoicePdfOptions } from './pdf.ts';
 export { blankSettings, SERIES_PREFIX, type SellerAddress, type SellerField, type SellerSettings } from './seller.ts';
 export { MAX_EXEMPTION_BASIS, VAT_RATES, type VatRate, type VatTreatment } from './vat.ts';

@@ -9,7 +9,7 @@
 import { DomainError, type Concerns, type Decider } from '../shared/kernel/index.ts';
 import { composeCorrection, composeInvoice, type SaleFacts } from './compose.ts';
 import type { BuyerParty, InvoiceDocument, InvoiceLine, Language } from './document.ts';
-import { checkNip } from './numbers.ts';
+import { checkNip } from '../shared/text/index.ts';
 import type { SellerSettings } from './seller.ts';
 
 export type KsefAnswer =

@@ -3,7 +3,7 @@
  * ../shared/ksef/): anyone scanning it sees whether KSeF holds exactly this XML, for this seller and issue date.
  */
 import { createHash } from 'node:crypto';
-import { checkNip } from './numbers.ts';
+import { checkNip } from '../shared/text/index.ts';
 
 /** The QR addresses of KSeF's environments: test (TE), pre-production (DEMO) and production (PRD). */
 export const KSEF_QR_BASE = {

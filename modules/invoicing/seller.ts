@@ -1,6 +1,6 @@
 /** The seller printed on every invoice: who, where, which tax and bank numbers, which series and default VAT. */
 import { DomainError, nobody, type Decider } from '../shared/kernel/index.ts';
-import { checkIban, checkNip } from './numbers.ts';
+import { checkIban, checkNip } from '../shared/text/index.ts';
 import { checkVatTreatment, same, type VatTreatment } from './vat.ts';
 
 export type SellerAddress = { street: string; postalCode: string; city: string; country: string };

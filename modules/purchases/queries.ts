@@ -14,7 +14,8 @@ import { watchAccess, watchView, type WatchView } from './watch.ts';
 export type DevCheckoutView = { status: 'open' | 'paid' | 'expired' | 'owned'; productKey: string; title: { pl: string; en: string }; amount: number; currency: string };
 
 /** My Recordings: each product the user paid for once, newest purchase first. */
-export type Library = { product: Product; accessUntil: Date | null }[];
+/** `purchaseId` and `paidAt` of the newest purchase shown (its invoice, issue 23). */
+export type Library = { product: Product; accessUntil: Date | null; purchaseId: string; paidAt: Date | null }[];
 
 /** Everything the watch page renders, decided here. */
 export type WatchDecision = {
@@ -72,7 +73,9 @@ export function purchasesQueries(deps: PurchasesDeps) {
     async library(userId: string): Promise<Library> {
       const seen = new Set<string>();
       const newest = (await purchasesOf(userId)).filter((p) => !seen.has(p.product_key) && seen.add(p.product_key));
-      const shown = await Promise.all(newest.map(async (p) => ({ product: await ports.listing(p.product_key), accessUntil: p.access_until })));
+      const shown = await Promise.all(newest.map(async (p) => ({
+        product: await ports.listing(p.product_key), accessUntil: p.access_until, purchaseId: p.purchase_id, paidAt: p.paid_at ? new Date(p.paid_at) : null,
+      })));
       return shown.filter((s): s is Library[number] => s.product !== null);
     },
 

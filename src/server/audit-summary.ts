@@ -16,6 +16,9 @@ const SELLER_KEYS: Record<string, MessageKey> = {
   series: 'audit.seller.series', placeOfIssue: 'audit.seller.placeOfIssue', defaultVat: 'audit.seller.defaultVat',
 };
 
+/** A buyer's NIP as the invoice lines name it, or that there is none (a consumer's invoice). */
+const nipOf = (nip: string | null, t: Translate) => (nip ? t('audit.invoice.nip', { nip }) : t('audit.invoice.noNip'));
+
 /** "120,00 PLN" / "120.00 PLN": amounts are whole units of their currency. */
 const money = (amount: number, currency: string, lang: Lang) => formatMoney(amount, currency, lang, 'ledger');
 
@@ -76,6 +79,18 @@ export function auditSummary(entry: AuditEntry, t: Translate, lang: Lang): strin
     case 'vatTreatmentSet':
       return t('audit.summary.vatTreatmentSet', { product, treatment: s.treatment === null ? t('audit.vat.default')
         : s.treatment.kind === 'rate' ? t('audit.vat.rate', { rate: s.treatment.rate }) : t('audit.vat.exempt', { basis: s.treatment.basis }) });
+    case 'invoiceRequested':
+      return t('audit.summary.invoiceRequested', { via: t(s.via === 'later' ? 'audit.invoice.later' : 'audit.invoice.atCheckout'), buyer: s.buyerName, nip: nipOf(s.nip, t) });
+    case 'invoiceIssued':
+      return t('audit.summary.invoiceIssued', { number: s.number, buyer: s.buyerName, nip: nipOf(s.nip, t) });
+    case 'correctionIssued':
+      return t('audit.summary.correctionIssued', { number: s.number, corrects: s.corrects, buyer: s.buyerName, nip: nipOf(s.nip, t) });
+    case 'ksefAccepted':
+      return t('audit.summary.ksefAccepted', { number: s.number ?? t('audit.invoice.unknown'), ksefNumber: s.ksefNumber });
+    case 'ksefRejected':
+      return t('audit.summary.ksefRejected', { number: s.number ?? t('audit.invoice.unknown'), code: s.code ?? '', description: s.description }).replace(/: {2}/, ': ');
+    case 'ksefResubmitted':
+      return t('audit.summary.ksefResubmitted', { number: s.number ?? t('audit.invoice.unknown'), attempt: s.attempt ?? '?' });
     default: {
       const never: never = s;
       return never;

@@ -97,6 +97,8 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
       const changes = catalogue.changesIn(events);
       if (changes.length > 0) catalogue.forgetReads(changes);
       if (changes.length > 0) invalidatePages(changes);
+      // A product page shows "Chcę fakturę" to a signed-in buyer only while the seller's data is complete.
+      if (events.some((e) => e.type === 'SellerSettingsChanged')) invalidatePages(['catalogue']);
     },
     async seed() {
       await accounts.seed();

@@ -6,3 +6,4 @@ export { slugify } from './slug.ts';
 export { fillTemplate } from './template.ts';
 export { emailAddress, isEmailAddress, isWebLink, webLink } from './validation.ts';
 export { greeting, isPersonName, PERSON_NAME_MAX } from './person-name.ts';
+export { checkIban, checkNip, type IbanReason, type NipReason, type NumberCheck } from './tax-numbers.ts';

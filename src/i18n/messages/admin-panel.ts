@@ -8,12 +8,13 @@ import * as catalogue from './admin-panel/catalogue.ts';
 import * as facilitators from './admin-panel/facilitators.ts';
 import * as frame from './admin-panel/frame.ts';
 import * as inbox from './admin-panel/inbox.ts';
+import * as invoices from './admin-panel/invoices.ts';
 import * as invoicing from './admin-panel/invoicing.ts';
 import * as mail from './admin-panel/mail.ts';
 import * as payments from './admin-panel/payments.ts';
 import * as people from './admin-panel/people.ts';
 import * as productFields from './admin-panel/product-fields.ts';
 
-export const pl = { ...frame.pl, ...catalogue.pl, ...people.pl, ...mail.pl, ...audit.pl, ...productFields.pl, ...payments.pl, ...inbox.pl, ...facilitators.pl, ...invoicing.pl } as const;
+export const pl = { ...frame.pl, ...catalogue.pl, ...people.pl, ...mail.pl, ...audit.pl, ...productFields.pl, ...payments.pl, ...inbox.pl, ...facilitators.pl, ...invoicing.pl, ...invoices.pl } as const;
 
-export const en: Record<keyof typeof pl, string> = { ...frame.en, ...catalogue.en, ...people.en, ...mail.en, ...audit.en, ...productFields.en, ...payments.en, ...inbox.en, ...facilitators.en, ...invoicing.en };
+export const en: Record<keyof typeof pl, string> = { ...frame.en, ...catalogue.en, ...people.en, ...mail.en, ...audit.en, ...productFields.en, ...payments.en, ...inbox.en, ...facilitators.en, ...invoicing.en, ...invoices.en };

@@ -31,8 +31,8 @@ const isSection = (id: string): id is SectionId => Object.hasOwn(SECTIONS, id);
  * The admin panel (spec 2): one tab per section, the ARIA tabs pattern (arrow keys, Home and End move between
  * tabs; Tab goes into the open section). The open section is kept in the address (#users) so a reload stays there.
  */
-export default function AdminPanel({ m, lang }: { m: PanelMessages; lang: 'pl' | 'en' }) {
-  const panel = useMemo(() => ({ say: sayFrom(m), lang }), [m, lang]);
+export default function AdminPanel({ m, lang, vatRates }: { m: PanelMessages; lang: 'pl' | 'en'; vatRates: readonly number[] }) {
+  const panel = useMemo(() => ({ say: sayFrom(m), lang, vatRates }), [m, lang, vatRates]);
   const [open, setOpen] = useState<SectionId>('articles');
   const tabs = useRef<Partial<Record<SectionId, HTMLButtonElement | null>>>({});
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { InvoicingReadiness, SellerField, SellerSettings } from '../../../modules/invoicing/index.ts';
 import { useResource } from './api.ts';
 import { usePanel, type PanelKey } from './messages.ts';
+import InvoicesList from './InvoicesList.tsx';
 import ProductVatList from './ProductVatList.tsx';
 import SellerForm from './SellerForm.tsx';
 import { Loaded } from './ui.tsx';
@@ -21,7 +22,7 @@ function Readiness({ readiness }: { readiness: InvoicingReadiness }) {
 }
 
 /**
- * Invoices (issue 23): the seller's data printed on every invoice, and each product's VAT. Until the seller's data is
+ * Invoices (issue 23): the seller's data printed on every invoice, each product's VAT, and the documents issued. Until the seller's data is
  * complete the tab says that no invoices are issued, and which fields are missing.
  */
 export default function InvoicingSection() {
@@ -33,6 +34,7 @@ export default function InvoicingSection() {
       <Readiness readiness={readiness ?? first} />
       <SellerForm initial={settings} onSaved={(next) => { setReadiness(next); setVersion((n) => n + 1); }} />
       <ProductVatList version={version} />
+      <InvoicesList />
     </>)}</Loaded>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { VAT_RATES, type VatRate, type VatTreatment } from '../../../modules/invoicing/index.ts';
+import type { VatRate, VatTreatment } from '../../../modules/invoicing/index.ts';
 import { FieldError, TextField } from './fields.tsx';
 import { usePanel } from './messages.ts';
 
@@ -18,7 +18,7 @@ const choiceOf = (value: VatTreatment | null): string => (value === null ? 'defa
 
 /** A VAT treatment: one of the rates, or exempt with its legal basis typed beside it (kept when switching back and forth). */
 export default function VatChoice({ id, label, value, onChange, defaultLabel, error, basisError }: Props) {
-  const { say } = usePanel();
+  const { say, vatRates } = usePanel();
   const [basis, setBasis] = useState(value?.kind === 'exempt' ? value.basis : '');
   const choose = (choice: string) => {
     if (choice === 'default') onChange(null);
@@ -32,7 +32,7 @@ export default function VatChoice({ id, label, value, onChange, defaultLabel, er
         <select id={id} value={choiceOf(value)} onChange={(e) => choose(e.target.value)}
           {...(error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {})}>
           {defaultLabel !== undefined && <option value="default">{defaultLabel}</option>}
-          {VAT_RATES.map((rate) => <option key={rate} value={String(rate)}>{say('adminPanel.invoicing.rate', { rate })}</option>)}
+          {vatRates.map((rate) => <option key={rate} value={String(rate)}>{say('adminPanel.invoicing.rate', { rate })}</option>)}
           <option value="exempt">{say('adminPanel.invoicing.exempt')}</option>
         </select>
         <FieldError id={id} error={error} />

@@ -13,13 +13,20 @@ export const SHARED_KEYS = [
   'admin.refund.open', 'admin.refund.title', 'admin.refund.full', 'admin.refund.partial', 'admin.refund.amount', 'admin.refund.reason',
   'admin.refund.revoke', 'admin.refund.confirm', 'admin.refund.submit', 'admin.refund.cancel', 'admin.refund.done', 'admin.refund.pending',
   'refund.invalidAmount', 'refund.exceedsPaid', 'refund.reasonMissing',
+  // invoices (messages/invoicing.ts): a document's kind and KSeF state, as the CSV says them
+  'invoices.kind.invoice', 'invoices.kind.correction', 'invoices.ksef.none', 'invoices.ksef.off', 'invoices.ksef.queued',
+  'invoices.ksef.failed', 'invoices.ksef.accepted', 'invoices.ksef.rejected',
 ] as const;
 
 export type PanelKey = keyof typeof pl | (typeof SHARED_KEYS)[number];
 export type PanelMessages = Record<PanelKey, string>;
 export type Say = (key: PanelKey, vars?: Record<string, string | number>) => string;
 
-export type Panel = { say: Say; lang: 'pl' | 'en' };
+/**
+ * `vatRates`: the VAT rates an invoice may carry, handed in by the page (the invoicing door is server-only: it brings
+ * the PDF renderer, which must stay out of the browser bundle).
+ */
+export type Panel = { say: Say; lang: 'pl' | 'en'; vatRates: readonly number[] };
 
 export const sayFrom = (m: PanelMessages): Say => (key, vars) => (vars ? fillTemplate(m[key], vars) : m[key]);
 

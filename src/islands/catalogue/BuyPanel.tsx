@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { checkoutHref, closesOnDrag, CURRENCIES, currencySwitchUrl, languageOfCurrency, type Currency } from './buy.ts';
 import Dialog from '../shared/Dialog.tsx';
 import { formatMoney } from '../../../modules/shared/text/index.ts';
+import InvoiceFields from '../purchases/InvoiceFields.tsx';
+import { blankDraft, bodyOf, invoiceIssuesOf, nipMessage, withoutIssue, type InvoiceDraft, type InvoiceIssues, type InvoiceLabels } from '../purchases/invoice-form.ts';
 
 type PriceEntry = { currency: Currency; amount: number; priceId: string };
 type Labels = { buyNow: string; price: string; currency: string; accept: string; panel: string; dragHint: string; close: string; gross: string; terms: string };
@@ -17,6 +19,9 @@ type Props = {
   terms: { heading: string; paragraphs: string[] }[];
   /** Decided by the server for this product and this moment (withdrawal-period.ts); the checkout decides again. */
   consents: Consent[];
+  productKey: string;
+  /** "Chcę fakturę": its strings while the institute issues invoices (its seller data complete), else null. */
+  invoice: InvoiceLabels | null;
 };
 
 const SIGN_UP = '/stworz-konto';
@@ -25,9 +30,10 @@ const SIGN_UP = '/stworz-konto';
  * Buy now, the bottom Buy bar and the purchase panel. A visitor without a session goes to /stworz-konto;
  * a signed-in user gets the panel: price, PLN/EUR/USD (which also switches the language), the policy
  * checkbox (its text opens the terms), the consents this purchase needs (unticked) and the Buy now button, dimmed
- * until every box is ticked.
+ * until every box is ticked. "Chcę fakturę" opens the invoice fields; with it ticked, Buy now asks for the checkout
+ * itself (not through the hand-off page), so the server's word about a field shows beside that field.
  */
-export default function BuyPanel({ signedIn, lang, prices, currency: startCurrency, openAtStart, labels, terms, consents }: Props) {
+export default function BuyPanel({ signedIn, lang, prices, currency: startCurrency, openAtStart, labels, terms, consents, productKey, invoice }: Props) {
   // Opened after hydration (not during it) so the server's closed markup always matches the first client render.
   const [open, setOpen] = useState(false);
   useEffect(() => { if (openAtStart && signedIn) setOpen(true); }, [openAtStart, signedIn]);
@@ -40,6 +46,13 @@ export default function BuyPanel({ signedIn, lang, prices, currency: startCurren
     return next;
   });
   const ready = accepted && consents.every((c) => ticked.has(c.kind));
+  const [wantInvoice, setWantInvoice] = useState(false);
+  const [draft, setDraft] = useState<InvoiceDraft>(blankDraft);
+  const [issues, setIssues] = useState<InvoiceIssues>({});
+  const [note, setNote] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const panelRef = useRef<HTMLElement>(null);
+  useEffect(() => { panelRef.current?.querySelector<HTMLElement>('.invoice-fields [aria-invalid="true"]')?.focus(); }, [issues]);
   const [termsOpen, setTermsOpen] = useState(false);
   const [barVisible, setBarVisible] = useState(false);
   const dragStart = useRef<number | null>(null);
@@ -66,6 +79,28 @@ export default function BuyPanel({ signedIn, lang, prices, currency: startCurren
   };
   const price = prices.find((p) => p.currency === currency) ?? prices[0]!;
 
+  async function checkoutWithInvoice() {
+    if (!invoice || busy) return;
+    const nip = nipMessage(draft.nip, true, invoice);
+    if (nip) { setIssues({ nip }); return; }
+    setBusy(true);
+    setNote(null);
+    try {
+      const res = await fetch('/create-checkout-session', {
+        method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, credentials: 'same-origin',
+        body: JSON.stringify({ priceId: price.priceId, video: { key: productKey }, locale: lang, consents: consents.map((c) => c.kind), invoice: bodyOf(draft) }),
+      });
+      const body = (await res.json().catch(() => ({}))) as { url?: string; message?: string };
+      if (res.ok && body.url) { window.location.assign(body.url); return; }
+      const found = invoiceIssuesOf(body);
+      setIssues(found);
+      setNote(Object.keys(found).length > 1 ? invoice.fixFields : body.message ?? invoice.failed);
+    } catch {
+      setNote(invoice.failed);
+    }
+    setBusy(false);
+  }
+
   return (
     <>
       {/* A visitor's Buy now is a link to account creation, so it works before this island hydrates (it hydrates at the first scroll or tap). */}
@@ -79,7 +114,7 @@ export default function BuyPanel({ signedIn, lang, prices, currency: startCurren
           : <a className="button" href={SIGN_UP} tabIndex={barVisible && !open ? 0 : -1}>{labels.buyNow}</a>}
       </div>
       {open && (
-        <section className="buy-panel" role="region" aria-label={labels.panel} data-testid="buy-panel">
+        <section className="buy-panel" role="region" aria-label={labels.panel} data-testid="buy-panel" ref={panelRef}>
           <div className="buy-panel__handle" onPointerDown={onDragStart} onPointerMove={onDragMove} onPointerUp={() => (dragStart.current = null)}
             data-testid="buy-panel-handle">
             <span className="buy-panel__grip" aria-hidden="true" />
@@ -106,7 +141,20 @@ export default function BuyPanel({ signedIn, lang, prices, currency: startCurren
               <label htmlFor={`consent-${c.kind}`}>{c.text}</label>
             </p>
           ))}
-          {ready
+          {invoice && (
+            <p className="accept">
+              <input type="checkbox" id="want-invoice" checked={wantInvoice} onChange={(e) => setWantInvoice(e.target.checked)} />
+              <label htmlFor="want-invoice">{invoice.want}</label>
+            </p>
+          )}
+          {invoice && wantInvoice && (
+            <InvoiceFields idPrefix="invoice" draft={draft} labels={invoice} issues={issues}
+              onChange={(next, field) => { setDraft(next); setIssues((before) => withoutIssue(before, field)); }} />
+          )}
+          {note && <p className="status status--error" role="alert">{note}</p>}
+          {ready && invoice && wantInvoice
+            ? <button type="button" className="button button--large" onClick={() => void checkoutWithInvoice()} disabled={busy} data-testid="checkout">{labels.buyNow}</button>
+            : ready
             ? <a className="button button--large" href={checkoutHref(price.priceId, consents.map((c) => c.kind))} data-testid="checkout">{labels.buyNow}</a>
             : <button type="button" className="button button--large is-dimmed" aria-disabled="true" data-testid="checkout">{labels.buyNow}</button>}
         </section>

@@ -105,8 +105,12 @@ describe.each(backends)('access of one buyer on $name (paid 1 February, live 1 M
     expect(await refusal(purchases.startCheckout({ userId: 'u1', email: 'b@example.com', productKey: product.key, priceId: 'pln', locale: 'en' }))).toBe('not-on-sale');
   });
 
-  it('lists the product once in My Recordings with its window, and nothing for another buyer', async () => {
-    expect(await purchases.library('u1')).toEqual([{ product: listing, accessUntil: new Date(WINDOW_END) }]);
+  it('lists the product once in My Recordings with its window and its purchase (for its invoice), and nothing for another buyer', async () => {
+    const [entry, ...more] = await purchases.library('u1');
+    expect(more).toEqual([]);
+    expect(entry).toEqual({ product: listing, accessUntil: new Date(WINDOW_END), purchaseId: expect.any(String), paidAt: expect.any(Date) });
+    const paid = await purchases.purchasesOf('u1');
+    expect([entry!.purchaseId, entry!.paidAt]).toEqual([paid[0]!.purchase_id, new Date(paid[0]!.paid_at!)]);
     expect(await purchases.library('u2')).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkIban, checkNip } from '../../../modules/invoicing/index.ts';
+import { checkIban, checkNip } from '../../../../modules/shared/text/index.ts';
+import * as invoicing from '../../../../modules/invoicing/index.ts';
 
 describe('checkNip: a Polish NIP as typed', () => {
   it('answers a valid NIP as ten digits, whatever spaces, dashes or EU prefix it was typed with', () => {
@@ -45,5 +46,12 @@ describe('checkIban: a Polish bank account', () => {
     expect(checkIban('PL61109010140000O71219812874')).toEqual({ ok: false, reason: 'characters' });
     expect(checkIban('DE89370400440532013000')).toEqual({ ok: false, reason: 'country' });
     expect(checkIban('')).toEqual({ ok: false, reason: 'empty' });
+  });
+});
+
+describe('the invoicing door', () => {
+  it('hands server callers the same checks the browser uses', () => {
+    expect(invoicing.checkNip).toBe(checkNip);
+    expect(invoicing.checkIban).toBe(checkIban);
   });
 });

@@ -1,4 +1,5 @@
 /**
+ * Browser-safe (the buy panel checks a NIP as it is typed); the invoicing door re-exports these for the server.
  * Tax and bank numbers as people type them. Each check answers the normalized number or why it is refused
  * (a reason code the web turns into a message), so a form can say exactly what is wrong.
  */
