@@ -6,7 +6,7 @@ import { startCeiling } from './http.ts';
 import { pagesBench } from './pages.ts';
 import { printTable, record } from './table.ts';
 
-const SECTIONS = ['pages', 'store', 'campaign', 'numbering', 'invoice-pdf', 'lighthouse'] as const;
+const SECTIONS = ['pages', 'store', 'campaign', 'numbering', 'invoice-pdf', 'invoices', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -55,6 +55,10 @@ try {
   if (sections.has('invoice-pdf')) {
     const { invoicePdfBench } = await import('./invoice-pdf.ts');
     await invoicePdfBench();
+  }
+  if (sections.has('invoices')) {
+    const { invoicesBench } = await import('./invoices.ts');
+    for (const backend of backends) await invoicesBench(backend);
   }
   if (sections.has('lighthouse')) {
     const { lighthouseBench } = await import('./lighthouse.ts');

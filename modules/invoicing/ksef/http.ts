@@ -8,16 +8,31 @@ export type UnavailableReason = 'unreachable' | 'timeout' | 'server-error' | 'ra
  */
 export class KsefUnavailable extends Error {
   override readonly name = 'KsefUnavailable';
-  constructor(message: string, readonly reason: UnavailableReason, readonly retryAfterMs: number | null = null) {
+  // Fields assigned by hand, not as parameter properties: Node runs this file with its types stripped (scripts, bench).
+  readonly reason: UnavailableReason;
+  readonly retryAfterMs: number | null;
+  constructor(message: string, reason: UnavailableReason, retryAfterMs: number | null = null) {
     super(message);
+    this.reason = reason;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
 /** A 4xx answer with KSeF's own error code (ExceptionResponse or problem details); the client decides what it means. */
 export class KsefApiError extends Error {
   override readonly name = 'KsefApiError';
-  constructor(readonly httpStatus: number, readonly code: number, readonly description: string, readonly details: string[], readonly where: string) {
+  readonly httpStatus: number;
+  readonly code: number;
+  readonly description: string;
+  readonly details: string[];
+  readonly where: string;
+  constructor(httpStatus: number, code: number, description: string, details: string[], where: string) {
     super(`KSeF answered ${httpStatus} to ${where}: ${code ? `${code} ` : ''}${description}${details.length ? ` (${details.join('; ')})` : ''}`);
+    this.httpStatus = httpStatus;
+    this.code = code;
+    this.description = description;
+    this.details = details;
+    this.where = where;
   }
 }
 
