@@ -64,7 +64,9 @@ describe('invoices over HTTP: asked at checkout and later, mailed as a PDF, fetc
     expect(badNip.body.issues).toEqual([{ field: 'invoice.nip', message: 'Ten NIP ma błędną cyfrę kontrolną. Sprawdź, czy nie ma literówki.' }]);
     const english = await json(await checkout(ewa.token, { ...company, nip: '12345' }, 'en'));
     expect(english.body.issues).toEqual([{ field: 'invoice.nip', message: 'A NIP has 10 digits.' }]);
-    const hostile = await json(await checkout(ewa.token, { name: `Firma\u0000\r\nBcc: x@example.com${'x'.repeat(400)}`, nip: '', address: { street: '', postalCode: '1234', city: 'Kraków' } }));
+    // A NUL byte is refused at the edge, before any field is read.
+    expect((await checkout(ewa.token, { ...company, name: 'Firma\u0000' })).status).toBe(400);
+    const hostile = await json(await checkout(ewa.token, { name: `Firma\r\nBcc: x@example.com${'x'.repeat(400)}`, nip: '', address: { street: '', postalCode: '1234', city: 'Kraków' } }));
     expect(hostile.status).toBe(400);
     expect(hostile.body.issues?.map((i) => i.field).sort()).toEqual(['invoice.address.postalCode', 'invoice.address.street', 'invoice.name']);
     const nipInEuro = await json(await call('POST', '/create-checkout-session', { token: ewa.token, body: { priceId: 'price_demo_shame_eur', video: { key: DEMO_KEYS.shame }, invoice: company } }));
