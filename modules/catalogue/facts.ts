@@ -16,7 +16,7 @@ type Timing = Pick<Product, 'startsAt' | 'days' | 'dailyEnd' | 'breakTime'>;
 export const warsawClock = (instant: string | Date): string => toWarsawInput(new Date(instant).toISOString()).slice(11, 16);
 
 /** The instant of a Warsaw wall-clock time ('HH:MM') on the Warsaw day of `startsAt` plus `days`. */
-function onDayOf(startsAt: string, days: number, clock: string): Date {
+export function onDayOf(startsAt: string, days: number, clock: string): Date {
   const [hh, mm] = clock.split(':').map(Number) as [number, number];
   return warsawDaysFrom(new Date(startsAt), days, hh, mm);
 }

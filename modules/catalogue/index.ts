@@ -22,6 +22,7 @@ export type { Facilitator, FacilitatorFields } from './facilitator.ts';
 export { OFFER_CURRENCIES, type AdminProduct, type Listed, type Offer } from './queries.ts';
 export type { ProductInput } from './handlers.ts';
 export { DEMO_KEYS } from './seed/products.ts';
+export { lastSessionEnd, sessionsOf, type Session } from './sessions.ts';
 export { nobodyOwnsAnything, type OwnershipPort } from './ports.ts';
 export { changesIn, type CatalogueChange } from './changes.ts';
 

@@ -1,5 +1,6 @@
 /** The catalogue's vocabulary: products (seminars, workshops, trainings), their events and the rules for them. */
 import { DomainError, nobody, type Decider } from '../shared/kernel/index.ts';
+import type { Session } from './sessions.ts';
 
 /** A text in both languages of the site. */
 export type Bilingual = { pl: string; en: string };
@@ -83,6 +84,13 @@ export type Product = {
   teachers: Teacher[];
   price: [Price, Price, Price];
   groupSize: { min: number; max: number };
+  /**
+   * The sessions (issue 24), in time order; the first one's start is `startsAt`. Absent on products recorded before
+   * sessions existed: `sessionsOf` derives them from `startsAt`, `days` and `dailyEnd` until the product is migrated.
+   */
+  sessions?: Session[];
+  /** Seats for sale (issue 24): a checkout beyond them is refused as sold out; null or absent: no limit. */
+  capacity?: number | null;
 };
 
 /** Never leaves the server in this issue; purchases hand them to owners inside the access window. */

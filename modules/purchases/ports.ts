@@ -18,6 +18,10 @@ export type ProductForSale = {
   durationMinutes: number;
   /** When the live part ends (the last day's end of a multi-day training); absent: `durationMinutes` after `liveAt`. */
   liveEndsAt?: Date;
+  /** The sessions in time order (issue 24), each with its id (kept when its time changes); absent: one, `liveAt` to `liveEndsAt`. */
+  sessions?: { id: string; start: Date; end: Date }[];
+  /** Seats for sale; null or absent: no limit. */
+  capacity?: number | null;
   /** A recording comes with the product (the catalogue's `recordingAvailable`); absent: none. */
   recordingAvailable?: boolean;
   /** The days, daily hours and place as the catalogue writes them, for the confirmation mail; absent: the start's date and time. */

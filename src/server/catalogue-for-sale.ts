@@ -1,4 +1,4 @@
-import { firstSessionMinutes, joinOpensAt, whenLine, type Catalogue } from '../../modules/catalogue/index.ts';
+import { firstSessionMinutes, joinOpensAt, sessionsOf, whenLine, type Catalogue } from '../../modules/catalogue/index.ts';
 import type { ProductForSale } from '../../modules/purchases/index.ts';
 import { warsawDaysFrom } from '../../modules/shared/text/index.ts';
 
@@ -14,6 +14,8 @@ export async function productForSale(catalogue: Catalogue, key: string): Promise
     durationMinutes: firstSessionMinutes(product),
     // The live part ends with its last day's session (Warsaw's clock), which decides the early-start consent.
     liveEndsAt: warsawDaysFrom(new Date(product.startsAt), product.days - 1, ...(product.dailyEnd.split(':').map(Number) as [number, number])),
+    sessions: sessionsOf(product).map((s) => ({ id: s.id, start: new Date(s.start), end: new Date(s.end) })),
+    capacity: product.capacity ?? null,
     recordingAvailable: product.recordingAvailable,
     joinOpensAt: joinOpensAt(product),
     when: { pl: whenLine(product, 'pl'), en: whenLine(product, 'en') },
