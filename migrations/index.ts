@@ -4,6 +4,7 @@ import { campaignsMigrations } from './campaigns/index.ts';
 import { catalogueMigrations } from './catalogue/index.ts';
 import { contactMigrations } from './contact/index.ts';
 import { invoicingMigrations } from './invoicing/index.ts';
+import { meetingsMigrations } from './meetings/index.ts';
 import { purchasesMigrations } from './purchases/index.ts';
 import { sharedMigrations } from './shared/index.ts';
 
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   ...purchasesMigrations,
   ...campaignsMigrations,
   ...invoicingMigrations,
+  ...meetingsMigrations,
 };

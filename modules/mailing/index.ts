@@ -37,6 +37,13 @@ export function createMailing(ctx: ModuleContext) {
   const send = ctx.config.SMTP_URL ? smtpSender(ctx.config.SMTP_URL, ctx.config.MAIL_FROM, ctx.clock) : devMailboxSender(ctx.db, ctx.log);
   return {
     outboxHandlers: { [MAIL_TOPIC]: mailHandler(send, domain) },
+    /**
+     * The configured sender (the relay, or the dev mailbox without SMTP_URL), for mail whose Message-ID is fixed by
+     * its cause rather than by an outbox row (reminders): the caller keeps its own ledger of what went out.
+     */
+    send,
+    /** The host name our Message-IDs end with. */
+    domain,
     /** For mail built elsewhere (campaigns): the relay taking a finished message as a stream, null without SMTP_URL… */
     rawRelay: ctx.config.SMTP_URL ? rawSmtpSender(ctx.config.SMTP_URL, { connections: RAW_RELAY_CONNECTIONS }) : null,
     /** …and the dev mailbox used instead (idempotent by Message-ID). */

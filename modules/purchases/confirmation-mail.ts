@@ -39,6 +39,8 @@ export function confirmationMail(input: {
   consents: readonly ConsentGiven['data'][];
   terms: Terms;
   watchUrl: string;
+  /** The buyer's personal join link (meetings), for a product with a live meeting still ahead; never the meeting's own URL. */
+  joinUrl?: string;
   withdrawUrl: string;
   /** Who the model form is addressed to: the site and where to reach it. */
   trader: string;
@@ -49,7 +51,7 @@ export function confirmationMail(input: {
   const t = confirmationTexts[lang];
   const title = input.product.title[lang];
   const vars = {
-    title, name: input.buyer.name, site: input.siteName, url: input.watchUrl, withdrawUrl: input.withdrawUrl, purchaseId: input.purchase.purchaseId,
+    title, name: input.buyer.name, site: input.siteName, url: input.watchUrl, withdrawUrl: input.withdrawUrl, purchaseId: input.purchase.purchaseId, joinUrl: input.joinUrl ?? '',
     date: input.product.when?.[lang] ?? formatDate(input.product.liveAt, lang, 'dayTime'),
     amount: moneyOfMinor(input.purchase.amountMinor, input.purchase.currency, lang),
     purchased: formatDate(input.purchase.paidAt, lang, 'dayTime'),
@@ -62,7 +64,7 @@ export function confirmationMail(input: {
   const upcoming = input.product.liveAt > input.now;
   const fill = (l: string) => fillTemplate(l, { ...vars, termsFile });
   const lines = [
-    greet(t.greeting, input.buyer.name), t.thanks, '', title, t.when, t.amount, t.purchased, t.reference, t.watch, t.access, '',
+    greet(t.greeting, input.buyer.name), t.thanks, '', title, t.when, t.amount, t.purchased, t.reference, t.watch, ...(input.joinUrl ? [t.join] : []), t.access, '',
     ...(input.consents.length > 0 ? [t.consentsHeading] : [t.consentsNone]),
   ].map(fill);
   // Quoted as recorded: never filled as a template, never today's wording.
@@ -73,7 +75,7 @@ export function confirmationMail(input: {
   ].map(fill);
   const form = withdrawalFormTexts[lang].map(fill);
   const all = [...lines, ...consents, '', ...withdrawal, '', ...form, '', fill(t.signature)];
-  const links = [input.watchUrl, input.withdrawUrl].map((url) => [escapeHtml(url), `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`] as const);
+  const links = [input.watchUrl, ...(input.joinUrl ? [input.joinUrl] : []), input.withdrawUrl].map((url) => [escapeHtml(url), `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`] as const);
   const html = all.map((l) => (l === '' ? '' : `<p>${links.reduce((s, [plain, a]) => s.replace(plain, a), escapeHtml(l))}</p>`)).join('\n');
   return {
     to: input.buyer.email,

@@ -1,6 +1,7 @@
 import { INVOICE_TOPICS } from '../invoicing/index.ts';
 import { sql } from 'kysely';
 import { mailMessage } from '../mailing/index.ts';
+import { joinLinks, reminderScheduleMessage } from '../meetings/index.ts';
 import type { EventMetadata, OutboxMessage, Tx } from '../shared/events/index.ts';
 import { appendAlongside, handleCommand, isDomainError } from '../shared/kernel/index.ts';
 import { accessUntil } from './access.ts';
@@ -27,6 +28,7 @@ type Options = { metadata?: EventMetadata };
 /** Recording payments: the confirmation for the owner, an automatic refund and its notice for a second payment. */
 export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
   const links = withdrawalLinks(deps.secret, deps.ports.origin);
+  const joins = joinLinks(deps.secret, deps.ports.origin);
 
   /**
    * The mail for whatever the decision turns out to be, prepared before the transaction (lookups must not queue behind
@@ -38,7 +40,9 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
     // The checkout asked for an invoice: it is issued once the payment commits (invoicing's outbox handler).
     const invoiceDue = history.some((e) => e.type === 'CheckoutStarted' && (e.data as CheckoutStarted['data']).invoiceRequested) && purchaseId
       ? [{ topic: INVOICE_TOPICS.issue, dedupeKey: `invoice-issue:${purchaseId}`, payload: { purchaseId } }] : [];
-    if (!buyer || !product) return (events) => (events.some((e) => e.type === 'PurchaseCompleted') ? invoiceDue : []);
+    // Its reminders are planned by meetings once the payment commits (one timed row per session and offset still due).
+    const reminders = purchaseId ? [reminderScheduleMessage(purchaseId)] : [];
+    if (!buyer || !product) return (events) => (events.some((e) => e.type === 'PurchaseCompleted') ? [...invoiceDue, ...reminders] : []);
     const origin = deps.ports.origin();
     const watchUrl = new URL(`/watch-video/${product.key}`, origin).href;
     const common = { buyer, product, siteName: deps.siteName, watchUrl };
@@ -46,11 +50,15 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
     return (events) => events.flatMap((e) => {
       if (e.type === 'PurchaseCompleted') {
         const p = e.data;
-        return [mailMessage(`purchase-confirmation:${p.purchaseId}`, confirmationMail({ ...common, now: deps.clock(), consents,
+        const now = deps.clock();
+        // The meeting's own URL never goes out: the buyer's personal join link does, while a session is still ahead.
+        const meetingAhead = product.liveLink !== null && (product.sessions ?? [{ end: product.liveEndsAt ?? new Date(product.liveAt.getTime() + product.durationMinutes * 60_000) }]).some((s) => s.end > now);
+        return [mailMessage(`purchase-confirmation:${p.purchaseId}`, confirmationMail({ ...common, now, consents,
+          ...(meetingAhead ? { joinUrl: joins.joinLink(p.purchaseId) } : {}),
           terms: deps.ports.terms(buyer.language), withdrawUrl: links.withdrawalLink(p.purchaseId),
           trader: `${deps.siteName}, ${new URL('/kontakt', origin).href}`,
           purchase: { purchaseId: p.purchaseId, amountMinor: p.amountMinor ?? toMinor(p.amount, p.currency), currency: p.currency,
-            paidAt: new Date(p.paidAt), accessUntil: new Date(p.accessUntil) } })), ...invoiceDue];
+            paidAt: new Date(p.paidAt), accessUntil: new Date(p.accessUntil) } })), ...invoiceDue, ...reminders];
       }
       if (e.type === 'DuplicatePaymentRefunded') return [mailMessage(`purchase-duplicate-refund:${e.data.purchaseId}`, refundMail({ ...common, refund: e.data }))];
       return [];

@@ -36,7 +36,7 @@ export type { FulfilResult, RefundResult } from './fulfilment.ts';
 export type { WebhookAnswer } from './stripe-webhook.ts';
 export { watchView, type WatchView, type WatchAccess } from './watch.ts';
 export { signRecordingPath, verifyRecordingLink, RECORDING_LINK_TTL_MS } from './recording-links.ts';
-export type { DevCheckoutView, Library, WatchDecision } from './queries.ts';
+export type { DevCheckoutView, Library, PurchaseStanding, WatchDecision } from './queries.ts';
 export { withdrawalRight, type WithdrawalRight } from './withdrawal-right.ts';
 export { acknowledgementTexts, formatMinor } from './withdrawal-mail.ts';
 export type { WithdrawalView, WithdrawalOffer } from './withdrawal-handlers.ts';
@@ -68,13 +68,15 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
   const fulfilment = fulfilmentHandlers(deps, queries);
   const limiter = createRateLimiter(deps.db, { clock: deps.clock });
   const checkout = checkoutHandlers(deps, queries, fulfilment, { limiter, limits: { ...defaultCheckoutLimits, ...options.limits } });
-  const { activePurchase, purchasesOf, library, watchDecision, linksFor, recordingAccess, devCheckout } = queries;
+  const { activePurchase, purchasesOf, library, watchDecision, linksFor, recordingAccess, devCheckout, purchaseStanding } = queries;
   const { withdrawalLink, verifyWithdrawalToken } = withdrawalLinks(deps.secret, ports.origin);
   const owned = ownedReads(deps.db, deps.clock, options.log);
   const refunds = refundHandlers(deps, queries);
   return {
     // Queries: what a buyer owns and may see now.
     activePurchase, purchasesOf, library, watchDecision, linksFor, recordingAccess, devCheckout,
+    /** One purchase and whether it gives access at an instant (meetings: the join link, reminders). */
+    purchaseStanding,
     ownedKeys: owned.ownedKeys,
     accessChangesAt: owned.accessChangesAt,
     /** Events committed by any instance: what users own is read again for the users they concern. */

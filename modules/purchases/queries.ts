@@ -1,5 +1,6 @@
 import { resolve, sep } from 'node:path';
 import type { Product } from '../catalogue/index.ts';
+import { joinLinks } from '../meetings/index.ts';
 import type { Tx } from '../shared/events/index.ts';
 import { DomainError, loadState } from '../shared/kernel/index.ts';
 import { hasAccess, withinAccessWindow } from './access.ts';
@@ -27,12 +28,19 @@ export type WatchDecision = {
   at: Date;
 };
 
-/** The recording and live links of a product, for a buyer already known to be inside the access window. */
-function linksOf(product: ProductForSale, userId: string, secret: string, now: Date) {
+/** Where a purchase stands at an instant, for the join link and reminders (meetings): `ended` covers refunds, withdrawals, revoked grants and a closed window. */
+export type PurchaseStanding = { purchaseId: string; userId: string; productKey: string; standing: 'active' | 'ended' | 'none' };
+
+/**
+ * The recording and live links of a product, for a buyer already known to be inside the access window through
+ * `purchaseId`. The live link is the buyer's personal join link (meetings), never the meeting's own URL: that one is
+ * handed out only by the join link's redirect, after the buyer's access is checked again.
+ */
+function linksOf(product: ProductForSale, purchase: { userId: string; purchaseId: string }, deps: PurchasesDeps, now: Date) {
   const recording = product.recordingLink;
   return {
-    ...(recording ? { watchURL: recording.startsWith('media:') ? signRecordingPath(secret, product.key, userId, now) : recording } : {}),
-    ...(product.liveLink ? { meetLink: product.liveLink } : {}),
+    ...(recording ? { watchURL: recording.startsWith('media:') ? signRecordingPath(deps.secret, product.key, purchase.userId, now) : recording } : {}),
+    ...(product.liveLink ? { meetLink: joinLinks(deps.secret, deps.ports.origin).joinLink(purchase.purchaseId) } : {}),
   };
 }
 
@@ -86,7 +94,8 @@ export function purchasesQueries(deps: PurchasesDeps) {
       const at = deps.clock();
       const paid = userId ? (await purchasesOf(userId)).filter((p) => p.product_key === productKey) : [];
       const access = watchAccess(paid.map((p) => ({ paidAt: p.paid_at, accessUntil: p.access_until })), at);
-      const links = access.kind === 'active' && userId ? linksOf(forSale, userId, deps.secret, at) : {};
+      const owning = userId ? paid.find((p) => hasAccess({ paidAt: p.paid_at, accessUntil: p.access_until }, at)) : undefined;
+      const links = access.kind === 'active' && userId && owning ? linksOf(forSale, { userId, purchaseId: owning.purchase_id }, deps, at) : {};
       const joinOpensAt = forSale.joinOpensAt ?? forSale.liveAt;
       const view = watchView({ access, liveAt: forSale.liveAt, joinOpensAt, hasRecording: Boolean(links.watchURL), hasLiveLink: Boolean(links.meetLink), now: at }, ports.isEventOver);
       const playbackStarted = paid.some((p) => p.playback_started_at !== null && hasAccess({ paidAt: p.paid_at, accessUntil: p.access_until }, at));
@@ -99,9 +108,20 @@ export function purchasesQueries(deps: PurchasesDeps) {
      */
     async linksFor(userId: string | null, productKey: string): Promise<{ watchURL?: string; meetLink?: string }> {
       const at = deps.clock();
-      if (!userId || !(await activePurchase(userId, productKey, at))) return {};
+      const active = userId ? await activePurchase(userId, productKey, at) : undefined;
+      if (!userId || !active) return {};
       const product = await ports.products(productKey);
-      return product ? linksOf(product, userId, deps.secret, at) : {};
+      return product ? linksOf(product, { userId, purchaseId: active.purchase_id }, deps, at) : {};
+    },
+
+    /** One purchase at `at`: whose, of what, and whether it gives access then (meetings' join link and reminders). */
+    async purchaseStanding(purchaseId: string, at = deps.clock()): Promise<PurchaseStanding | null> {
+      const row = await db.selectFrom('purchases').select(['purchase_id', 'user_id', 'product_key', 'status', 'paid_at', 'access_until'])
+        .where('purchase_id', '=', purchaseId).executeTakeFirst();
+      if (!row) return null;
+      const ended = ['paid', 'refunded', 'revoked', 'ended'].includes(row.status);
+      const standing = hasAccess({ paidAt: row.paid_at, accessUntil: row.access_until }, at) && row.status === 'paid' ? 'active' : ended ? 'ended' : 'none';
+      return { purchaseId: row.purchase_id, userId: row.user_id, productKey: row.product_key, standing };
     },
 
     /**

@@ -119,6 +119,12 @@ export const ERRORS = {
   'invoice-not-for-ksef': { status: 409, key: 'invoices.noXml' },
   'invoice-ksef-accepted': { status: 409, key: 'invoices.ksefAccepted' },
   'invoice-ksef-off': { status: 409, key: 'invoices.ksefOff' },
+  // meetings (issue 24): the personal join link
+  'join-link-invalid': { status: 404, key: 'join.linkInvalid' },
+  'join-not-yours': { status: 403, key: 'join.notYours' },
+  'join-ended': { status: 410, key: 'join.ended' },
+  'join-no-meeting': { status: 404, key: 'join.noMeeting' },
+  'join-over': { status: 410, key: 'join.over' },
 } as const satisfies Record<string, { status: number; key: MessageKey; expose?: boolean; field?: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -7,6 +7,7 @@ import { createContact } from '../../modules/contact/index.ts';
 import { createMailing } from '../../modules/mailing/index.ts';
 import { createInvoicing } from '../../modules/invoicing/index.ts';
 import { createMedia } from '../../modules/media/index.ts';
+import { createMeetings } from '../../modules/meetings/index.ts';
 import { createPurchases } from '../../modules/purchases/index.ts';
 import type { RecordedEvent } from '../../modules/shared/events/index.ts';
 import type { ModuleContext } from '../../modules/shared/kernel/index.ts';
@@ -66,6 +67,14 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     buyerEmail: async (userId) => (await accounts.mailContact(userId))?.email ?? null,
     origin: () => ctx.config.PUBLIC_URL,
   });
+  // Meetings: the join link and reminders, from purchases (who owns what, now), the catalogue (sessions, the live link), accounts (whom to mail).
+  const meetings = createMeetings(ctx, {
+    purchase: (purchaseId, at) => purchases.purchaseStanding(purchaseId, at),
+    product: (key) => productForSale(catalogue, key),
+    buyer: (userId) => accounts.mailContact(userId),
+    send: mailing.send,
+    origin: () => ctx.config.PUBLIC_URL,
+  });
   // Mass e-mail: recipients by id from accounts and purchases; addresses looked up only when a message goes out.
   const campaigns = createCampaigns(ctx, {
     everyone: () => accounts.verifiedUserIds(),
@@ -82,9 +91,9 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     keepInDevMailbox: mailing.keepInDevMailbox,
   });
   for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections]) ctx.store.addProjection(projection);
-  const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers };
+  const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers, ...meetings.outboxHandlers };
   return {
-    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing },
+    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings },
     outboxHandlers,
     /** Topics delivered by a worker of their own (campaign mail), with its lease, batch size and sends at once. */
     outboxLanes: [campaigns.lane],

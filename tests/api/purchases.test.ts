@@ -124,7 +124,10 @@ describe('purchases over HTTP with Stripe (SDK against a loopback stand-in, sign
       expect(seen).not.toHaveProperty('watchURL');
       expect(seen).not.toHaveProperty('meetLink');
     }
-    expect(await video(buyer.token, DEMO_KEYS.shame)).toMatchObject({ meetLink: 'https://meet.example.invalid/wstyd' });
+    // The live link is the buyer's personal join link (checked and recorded when clicked), never the meeting's own URL.
+    const live = await video(buyer.token, DEMO_KEYS.shame);
+    expect(live.meetLink).toMatch(/^https?:\/\/[^/]+\/dolacz\/[^/]+$/);
+    expect(JSON.stringify(live)).not.toContain('meet.example.invalid');
     const owned = await video(buyer.token);
     expect(owned.watchURL).toMatch(new RegExp(`^/media/recordings/${DEMO_KEYS.trauma}\\?u=`));
 

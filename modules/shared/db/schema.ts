@@ -19,6 +19,8 @@ export interface OutboxTable {
   status: ColumnType<'pending' | 'done' | 'failed', 'pending' | undefined, 'pending' | 'done' | 'failed'>;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Timed work: not delivered before this instant (null: at once); giving up after failures counts from it. */
+  not_before: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   claimed_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   claim_token: string | null;
   last_error: string | null;

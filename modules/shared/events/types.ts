@@ -38,7 +38,11 @@ export type Projection<Own = any> = {
 };
 
 /** A side effect to perform after commit, at most once per `dedupeKey`. */
-export type OutboxMessage = { topic: string; dedupeKey: string; payload: unknown };
+/**
+ * `notBefore`: timed work (a reminder) is not delivered before this instant; absent, at once. A failed attempt's
+ * time to give up counts from it, not from when the row was written.
+ */
+export type OutboxMessage = { topic: string; dedupeKey: string; payload: unknown; notBefore?: Date };
 
 export class ConcurrencyError extends Error {
   override readonly name = 'ConcurrencyError';

@@ -14,11 +14,15 @@ const shared = <Own>(db: Db<Own>) => db as unknown as Kysely<SharedTables>;
 /** Rows per statement: a campaign writes a row per recipient, and one statement takes at most 65,535 parameters. */
 const ROWS_PER_INSERT = 1000;
 
-/** Queues messages, once per dedupe key (a key already queued, delivered or not, is kept as it is). */
+/**
+ * Queues messages, once per dedupe key (a key already queued, delivered or not, is kept as it is). A timed one
+ * (`notBefore`) is first claimed at that instant: its first attempt is due then.
+ */
 export async function addToOutbox<Own>(db: Db<Own>, messages: readonly OutboxMessage[]): Promise<void> {
   for (let from = 0; from < messages.length; from += ROWS_PER_INSERT) {
     await shared(db).insertInto('outbox').values(messages.slice(from, from + ROWS_PER_INSERT).map((m) => ({
       topic: m.topic, dedupe_key: m.dedupeKey, payload: JSON.stringify(m.payload),
+      next_attempt_at: m.notBefore ?? sql<Date>`now()`, not_before: m.notBefore ?? null,
     }))).onConflict((c) => c.column('dedupe_key').doNothing()).execute();
   }
 }
@@ -57,4 +61,15 @@ export function completeClaimsAfter(before: RawBuilder<unknown>, claims: readonl
     from unnest(${claims.map((c) => c.outboxId)}::bigint[], ${claims.map((c) => c.claimToken)}::text[]) as t(id, claim_token)
     where outbox.id = t.id and outbox.claim_token = t.claim_token and outbox.status = 'pending'
     returning outbox.id`;
+}
+
+/**
+ * Hands a claimed row back to be delivered at `until` instead (timed work whose moment moved later, e.g. a session
+ * rescheduled): unclaimed, its attempt not counted, its not-before time moved. False when the claim is no longer ours.
+ */
+export async function postponeClaim<Own>(db: Db<Own>, outboxId: number, claimToken: string, until: Date): Promise<boolean> {
+  const postponed = await shared(db).updateTable('outbox')
+    .set({ next_attempt_at: until, not_before: until, claimed_until: null, claim_token: null, attempts: sql`greatest(attempts - 1, 0)` })
+    .where('id', '=', outboxId).where('claim_token', '=', claimToken).where('status', '=', 'pending').executeTakeFirst();
+  return Number(postponed.numUpdatedRows) === 1;
 }

@@ -81,7 +81,7 @@ export function createOutboxWorker(db: Kysely<SharedTables>, options: OutboxWork
     const rows = await db.updateTable('outbox')
       .set({ claim_token: token, claimed_until: sql`now() + ${sql.lit(`${leaseMs} milliseconds`)}::interval`, attempts: sql`attempts + 1` })
       .where(sql<boolean>`id = any(array(${due}))`)
-      .returning(['id', 'topic', 'payload', 'attempts', 'claim_token', 'created_at']).execute();
+      .returning(['id', 'topic', 'payload', 'attempts', 'claim_token', 'created_at', 'not_before']).execute();
     return rows.sort((a, b) => a.id - b.id);
   }
 
@@ -129,8 +129,10 @@ export function createOutboxWorker(db: Kysely<SharedTables>, options: OutboxWork
       if (outcome !== 'done' && !(await markDone(row))) options.log?.warn({ outboxId: row.id }, 'outbox claim lost before completion');
     } catch (error) {
       const nextAttemptAt = new Date(clock().getTime() + backoff(row.attempts));
-      // Given up when out of attempts, or when the next try would fall after the message's time is up.
-      const failed = row.attempts >= maxAttempts || nextAttemptAt.getTime() > new Date(row.created_at).getTime() + giveUpAfterMs;
+      // Given up when out of attempts, or when the next try would fall after the message's time is up (counted from
+      // when it was first due: a reminder written weeks ahead is not out of time at its first failure).
+      const dueSince = Math.max(new Date(row.created_at).getTime(), row.not_before ? new Date(row.not_before).getTime() : 0);
+      const failed = row.attempts >= maxAttempts || nextAttemptAt.getTime() > dueSince + giveUpAfterMs;
       await db.updateTable('outbox').set({
         status: failed ? 'failed' : 'pending',
         claimed_until: null,

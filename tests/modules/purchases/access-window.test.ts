@@ -3,7 +3,7 @@ import type { Product } from '../../../modules/catalogue/index.ts';
 import { accessUntil, hasAccess, type ProductForSale } from '../../../modules/purchases/index.ts';
 import { fixedClock } from '../../../modules/shared/kernel/index.ts';
 import { backends, openMigrated } from '../../support/databases.ts';
-import { purchasesOn, refusal } from './fixture.ts';
+import { joinLinkOf, purchasesOn, refusal } from './fixture.ts';
 
 /**
  * The access window and the watch page's decision around each boundary, on every backend: the read model's SQL
@@ -63,7 +63,10 @@ describe.each(backends)('access of one buyer on $name (paid 1 February, live 1 M
 
   it('shows the owner the countdown and Join until 24 hours after the start, and the recording from then on', async () => {
     clock.set('2026-03-02T16:59:59.000Z');
-    expect(await purchases.watchDecision('u1', product.key)).toMatchObject({ view: { kind: 'pre-event', canJoin: true }, links: { meetLink: product.liveLink } });
+    const before = await purchases.watchDecision('u1', product.key);
+    // Join leads through the buyer's personal join link; the meeting's own URL is not on the page.
+    expect(before).toMatchObject({ view: { kind: 'pre-event', canJoin: true }, links: { meetLink: joinLinkOf((await purchases.purchasesOf('u1'))[0]!.purchase_id) } });
+    expect(JSON.stringify(before?.links)).not.toContain(product.liveLink!);
     clock.set('2026-03-02T17:00:00.000Z');
     const after = await purchases.watchDecision('u1', product.key);
     expect(after?.view).toEqual({ kind: 'playback' });

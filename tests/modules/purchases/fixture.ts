@@ -1,3 +1,4 @@
+import { joinLinks } from '../../../modules/meetings/index.ts';
 import pino from 'pino';
 import { isEventOver, type Product } from '../../../modules/catalogue/index.ts';
 import { createPurchases, type CheckoutLimits, type ProductForSale, type PurchasesPorts } from '../../../modules/purchases/index.ts';
@@ -41,3 +42,9 @@ export function purchasesOn(handle: DatabaseHandle, product: ProductForSale, opt
 
 /** The DomainError code a promise is refused with. */
 export const refusal = (promise: Promise<unknown>) => promise.then(() => 'accepted', (error: { code?: string }) => error.code ?? String(error));
+
+/**
+ * The personal join link (meetings) a buyer is given for a purchase, as the fixture's module makes it: the live link
+ * reaches a buyer only through it, never as the meeting's own URL.
+ */
+export const joinLinkOf = (purchaseId: string) => joinLinks('x'.repeat(32), () => 'http://shop.test').joinLink(purchaseId);

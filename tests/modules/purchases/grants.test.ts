@@ -3,7 +3,7 @@ import type { Product } from '../../../modules/catalogue/index.ts';
 import type { ProductForSale } from '../../../modules/purchases/index.ts';
 import { fixedClock } from '../../../modules/shared/kernel/index.ts';
 import { backends, openMigrated } from '../../support/databases.ts';
-import { purchasesOn, refusal } from './fixture.ts';
+import { joinLinkOf, purchasesOn, refusal } from './fixture.ts';
 
 const product: ProductForSale = {
   key: 'grief-seminar', title: { pl: 'Seminarium o żałobie', en: 'Grief seminar' }, liveAt: new Date('2026-03-01T17:00:00.000Z'), durationMinutes: 180,
@@ -28,9 +28,10 @@ describe.each(backends)('access granted and revoked by hand on $name', (backend)
     const { purchaseId, userId } = await grant(purchases);
     expect(userId).toBe('u1');
     expect(await purchases.ownedKeys('u1')).toEqual([product.key]);
-    expect(await purchases.linksFor('u1', product.key)).toEqual({ meetLink: 'https://meet.example/grief' });
+    // The live link as the buyer's personal join link (checked and recorded when clicked), never the meeting's own URL.
+    expect(await purchases.linksFor('u1', product.key)).toEqual({ meetLink: joinLinkOf(purchaseId) });
     expect((await purchases.library('u1')).map((l) => l.product.key)).toEqual([product.key]);
-    expect((await purchases.watchDecision('u1', product.key))?.links).toEqual({ meetLink: 'https://meet.example/grief' });
+    expect((await purchases.watchDecision('u1', product.key))?.links).toEqual({ meetLink: joinLinkOf(purchaseId) });
     expect(await purchases.recordPlayback('u1', product.key)).toBe('recorded');
     const [event] = await store.readStream(`purchase-${purchaseId}`);
     expect(event).toMatchObject({ type: 'AccessGranted', data: { userId: 'u1', reason: 'bezpłatne miejsce: prowadząca', grantedBy: 'admin-1' },

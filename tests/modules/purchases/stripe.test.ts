@@ -5,7 +5,7 @@ import { WebhookSignatureError, type createPurchases, type ProductForSale } from
 import type { createEventStore } from '../../../modules/shared/events/index.ts';
 import { backends, openMigrated } from '../../support/databases.ts';
 import { startStripeStandIn } from '../../support/stripe-stand-in.ts';
-import { purchasesOn, refusal } from './fixture.ts';
+import { joinLinkOf, purchasesOn, refusal } from './fixture.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_signatures';
 const DAY = 86_400_000;
@@ -198,7 +198,7 @@ describe.each(backends)('Stripe purchases on $name', (backend) => {
     const session = await start();
     expect(await purchases.linksFor('u1', product.key)).toEqual({});
     await deliver(stand.event('checkout.session.completed', stand.pay(session.id)));
-    expect(await purchases.linksFor('u1', product.key)).toEqual({ meetLink: 'https://meet.example/live' });
+    expect(await purchases.linksFor('u1', product.key)).toEqual({ meetLink: joinLinkOf(session.metadata.purchaseId!) });
     expect(await purchases.linksFor('u2', product.key)).toEqual({});
     await sql`update purchases set access_until = now() - interval '1 second'`.execute(handle.db);
     expect(await purchases.linksFor('u1', product.key)).toEqual({});

@@ -1,0 +1,21 @@
+/**
+ * The outbox topics of meetings. `schedule` is written by purchases when a purchase is paid (its reminders are
+ * planned then, by the meetings handler); `remind` rows are written by that handler, one per (session, offset), timed.
+ */
+export const MEETING_TOPICS = {
+  schedule: 'meeting-reminders-schedule',
+  remind: 'meeting-reminder',
+} as const;
+
+/** What `schedule` carries: the purchase just paid. */
+export type ReminderSchedulePayload = { purchaseId: string };
+
+/** What `remind` carries: one reminder of one session of a purchase, `offset` minutes before the session's start. */
+export type ReminderPayload = { purchaseId: string; sessionId: string; offset: number };
+
+/** The outbox row purchases writes beside PurchaseCompleted: the reminders of that purchase get planned once it commits. */
+export const reminderScheduleMessage = (purchaseId: string) =>
+  ({ topic: MEETING_TOPICS.schedule, dedupeKey: `meeting-schedule:${purchaseId}`, payload: { purchaseId } satisfies ReminderSchedulePayload });
+
+/** The dedupe key of one reminder: at most one queued row per (purchase, session, offset), however often it is planned. */
+export const reminderDedupeKey = (p: ReminderPayload) => `reminder:${p.purchaseId}:${p.sessionId}:${p.offset}`;
