@@ -143,7 +143,13 @@ describe('one source for every fact, the editor\'s per-field answers, and new ed
     const owner = { cookie: `session=${buyer.token}; lang=pl` };
     expect(await text(`/watch-video/${key}`, owner)).not.toContain('https://meet.example/za-dwie-godziny');
     expect((await call('PUT', `/api/admin/products/${key}`, { ...(await inputOf(key)), joinOpensMinutes: 180 })).status).toBe(200);
-    expect(await text(`/watch-video/${key}`, owner)).toContain('href="https://meet.example/za-dwie-godziny"');
+    // Join leads through the buyer's personal join link (issue 24), which checks the access and redirects to the meeting.
+    const watch = await text(`/watch-video/${key}`, owner);
+    expect(watch).not.toContain('https://meet.example/za-dwie-godziny');
+    const join = /href="([^"]*\/dolacz\/[^"]+)"/.exec(watch)?.[1];
+    expect(join).toBeDefined();
+    const redirect = await fetch(new URL(new URL(join!.replaceAll('&amp;', '&')).pathname, server.url), { redirect: 'manual', headers: owner });
+    expect([redirect.status, redirect.headers.get('location')]).toEqual([303, 'https://meet.example/za-dwie-godziny']);
   });
 
   it('leaves out a purchase page section that has nothing to show, never an empty heading', async () => {
