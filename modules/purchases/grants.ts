@@ -1,3 +1,4 @@
+import { reminderScheduleMessage } from '../meetings/index.ts';
 import type { EventMetadata } from '../shared/events/index.ts';
 import { appendAlongside, DomainError, handleCommand } from '../shared/kernel/index.ts';
 import { accessUntil } from './access.ts';
@@ -31,6 +32,8 @@ export function grantHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
         accessUntil: accessUntil(product.liveAt).toISOString() };
       await handleCommand(deps, purchaseDecider, streamOf(purchaseId), { type: 'GrantAccess', grant, ownedThrough: null }, {
         metadata,
+        // A granted place is a place: its holder is reminded of each session like a buyer (meetings plans it).
+        outbox: (events) => (events.some((e) => e.type === 'AccessGranted') ? [reminderScheduleMessage(purchaseId)] : []),
         async prepare(tx, cmd) {
           ownership = await queries.ownerOf(userId, product.key, tx);
           return { ...cmd, ownedThrough: ownership.owner };

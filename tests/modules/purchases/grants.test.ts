@@ -28,6 +28,8 @@ describe.each(backends)('access granted and revoked by hand on $name', (backend)
     const { purchaseId, userId } = await grant(purchases);
     expect(userId).toBe('u1');
     expect(await purchases.ownedKeys('u1')).toEqual([product.key]);
+    // The holder of a granted place is reminded of the sessions like a buyer (issue 24).
+    expect(await handle.db.selectFrom('outbox').select('dedupe_key').where('dedupe_key', '=', `meeting-schedule:${purchaseId}`).execute()).toHaveLength(1);
     // The live link as the buyer's personal join link (checked and recorded when clicked), never the meeting's own URL.
     expect(await purchases.linksFor('u1', product.key)).toEqual({ meetLink: joinLinkOf(purchaseId) });
     expect((await purchases.library('u1')).map((l) => l.product.key)).toEqual([product.key]);
