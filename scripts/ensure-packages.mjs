@@ -6,11 +6,14 @@ import { existsSync } from 'node:fs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy';
+const PDFTOPPM = process.env.PDFTOPPM_PATH ?? '/usr/bin/pdftoppm';
 const XMLLINT = process.env.XMLLINT_PATH ?? '/usr/bin/xmllint';
 
 const NEEDED = [
   { binary: CHROMIUM, pkg: 'chromium', variable: 'CHROMIUM_PATH' },
   { binary: CADDY, pkg: 'caddy', variable: 'CADDY_PATH' },
+  // Renders invoice PDFs as a viewer does, so the tests scan their QR codes from the page (tests/support/pdf.ts).
+  { binary: PDFTOPPM, pkg: 'poppler-utils', variable: 'PDFTOPPM_PATH' },
   { binary: XMLLINT, pkg: 'libxml2-utils', variable: 'XMLLINT_PATH' },
 ];
 
