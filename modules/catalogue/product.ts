@@ -1,6 +1,5 @@
 /** The catalogue's vocabulary: products (seminars, workshops, trainings), their events and the rules for them. */
 import { DomainError, nobody, type Decider } from '../shared/kernel/index.ts';
-import type { Session } from './sessions.ts';
 
 /** A text in both languages of the site. */
 export type Bilingual = { pl: string; en: string };
@@ -92,6 +91,12 @@ export type Product = {
   /** Seats for sale (issue 24): a checkout beyond them is refused as sold out; null or absent: no limit. */
   capacity?: number | null;
 };
+
+/**
+ * One sitting of the event (issue 24): a start and an end instant, entered on Warsaw's clock. Its `id` is given by the
+ * server when the session is added and kept for life (sessions.ts).
+ */
+export type Session = { id: string; start: string; end: string };
 
 /** Never leaves the server in this issue; purchases hand them to owners inside the access window. */
 export type ProductSecrets = { liveLink: string | null; recordingLink: string | null };

@@ -4,10 +4,10 @@
  * session is added and kept for life, so what is keyed by (purchase, session) — reminders, calendar UIDs, attendance —
  * survives a change of its time.
  */
-import type { Product } from './product.ts';
+import type { Product, Session } from './product.ts';
 import { onDayOf, warsawClock } from './facts.ts';
 
-export type Session = { id: string; start: string; end: string };
+export type { Session };
 
 /**
  * The product's sessions, in time order: its own, or for a product recorded before sessions existed, one per day from
