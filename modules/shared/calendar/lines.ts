@@ -3,13 +3,18 @@
 const CRLF = '\r\n';
 const encoder = new TextEncoder();
 
-/** Control characters other than HTAB are not allowed in any value (RFC 5545 §3.1, CONTROL). */
-const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+/**
+ * Control characters other than HTAB are not allowed in any value (RFC 5545 §3.1, CONTROL); CR and LF are kept here
+ * for each value's own treatment of line breaks.
+ */
+const withoutControls = (s: string) => [...s].filter((c) => {
+  const n = c.codePointAt(0)!;
+  return n === 9 || n === 10 || n === 13 || (n >= 32 && n !== 127);
+}).join('');
 
 /** A TEXT value (§3.3.11): backslash, semicolon and comma escaped, every line break written as `\n`. */
-export const text = (value: string): string => value
+export const text = (value: string): string => withoutControls(value)
   .replace(/\r\n|\r|\n/g, '\n')
-  .replace(CONTROLS, '')
   .replace(/[\\;,]/g, (c) => `\\${c}`)
   .replace(/\n/g, '\\n');
 
@@ -17,10 +22,10 @@ export const text = (value: string): string => value
  * A quoted parameter value (§3.2, e.g. CN): a DQUOTE cannot be escaped there (RFC 6868's caret encoding is not read
  * by every client), so it becomes an apostrophe; a line break becomes a space.
  */
-export const param = (value: string): string => `"${value.replace(/\r\n|\r|\n/g, ' ').replace(CONTROLS, '').replaceAll('"', "'")}"`;
+export const param = (value: string): string => `"${withoutControls(value).replace(/\r\n|\r|\n/g, ' ').replaceAll('"', "'")}"`;
 
 /** A URI value (§3.3.13): anything that could end the line or the value percent-encoded. */
-export const uri = (value: string): string => value.replace(CONTROLS, '').replace(/[\s"<>\\^`{|}]/gu, (c) => encodeURIComponent(c));
+export const uri = (value: string): string => withoutControls(value).replace(/[\s"<>\\^`{|}]/gu, (c) => encodeURIComponent(c));
 
 /** A CAL-ADDRESS (§3.3.3) of an e-mail address. */
 export const mailto = (email: string): string => `mailto:${uri(email.trim())}`;
