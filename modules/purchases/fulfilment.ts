@@ -46,7 +46,7 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
     return (events) => events.flatMap((e) => {
       if (e.type === 'PurchaseCompleted') {
         const p = e.data;
-        return [mailMessage(`purchase-confirmation:${p.purchaseId}`, confirmationMail({ ...common, now: deps.clock(), consents,
+        return [mailMessage(`purchase-confirmation:${p.purchaseId}`, confirmationMail({ ...common, now: deps.clock(), consents, organizer: deps.organizer,
           terms: deps.ports.terms(buyer.language), withdrawUrl: links.withdrawalLink(p.purchaseId),
           trader: `${deps.siteName}, ${new URL('/kontakt', origin).href}`,
           purchase: { purchaseId: p.purchaseId, amountMinor: p.amountMinor ?? toMinor(p.amount, p.currency), currency: p.currency,

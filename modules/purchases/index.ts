@@ -9,6 +9,7 @@ import { defaultCheckoutLimits, type CheckoutLimits } from './limits.ts';
 import { fulfilmentHandlers } from './fulfilment.ts';
 import { grantHandlers } from './grants.ts';
 import { purchasesProjection } from './projections.ts';
+import { addressOf } from './calendar-invites.ts';
 import type { PurchasesDeps } from './deps.ts';
 import type { PurchasesPorts } from './ports.ts';
 import { devProvider, stripeProvider, type StripeProvider } from './providers.ts';
@@ -29,6 +30,7 @@ export { withdrawalTokens } from './withdrawal-link.ts';
 export { consentTexts, type ConsentGiven } from './consents.ts';
 export { consentsNeeded, lastDayOfWithdrawal, withdrawalDeadline, type ConsentKind } from './withdrawal-period.ts';
 export { refundTexts, refundNoticeTexts } from './refund-mail.ts';
+export { calendarTexts, purchaseInvitation, purchaseInvitationUpdate, purchaseCancellation, saleSessions, type InviteInput, type Organizer } from './calendar-invites.ts';
 export { refundDecisions, paidMinor, type RefundRequested, type RefundCompleted, type PurchaseAccessEnded, type RequestRefund, type RefundRequester, type RefundRule } from './refund.ts';
 export type { RefundInput, RefundAnswer } from './refunds.ts';
 export type { BuyerRefund } from './refund-views.ts';
@@ -61,6 +63,7 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
     provider: stripe ?? devProvider(ports.origin),
     ports,
     siteName: ctx.config.SITE_NAME,
+    organizer: { name: ctx.config.SITE_NAME, email: addressOf(ctx.config.MAIL_FROM) },
     secret: ctx.config.JWT_SECRET,
     mediaDir: ctx.config.MEDIA_DIR,
   };
