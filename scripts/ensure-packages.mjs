@@ -26,8 +26,8 @@ const NEEDED = [
   { binary: '/usr/include/stdio.h', pkg: 'libc6-dev', variable: null },
 ];
 
-/** What the module tests need (the calendar checker); the API and browser lanes need everything. */
-export const CALENDAR_CHECK = ['libical-dev', 'gcc', 'libc6-dev'];
+/** What the module tests need (the calendar checker, poppler for the invoices' QR codes); the API and browser lanes need everything. */
+export const MODULE_TEST_PACKAGES = ['libical-dev', 'gcc', 'libc6-dev', 'poppler-utils'];
 
 export function ensurePackages(only = NEEDED.map((n) => n.pkg)) {
   const missing = NEEDED.filter((n) => only.includes(n.pkg) && !(n.present ? n.present() : existsSync(n.binary)));
