@@ -15,6 +15,8 @@ import { purchaseDecider, streamOf, type CompletePurchase, type PurchaseEvent } 
 import type { PurchasesQueries } from './queries.ts';
 import { refundMail } from './refund-mail.ts';
 import { withdrawalLinks } from './withdrawal-link.ts';
+import { besideSeats, lockedSeats, type LockedSeats } from './seat-handlers.ts';
+import { seatFor } from './seats.ts';
 
 /** Two-key advisory locks (namespace, hashtext(purchase id)) never collide with the event store's one-key append lock. */
 const REFUND_LOCK = 7_300_101;
@@ -62,21 +64,30 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
    * transaction, at the version read before deciding: of two payments racing on any number of instances, one
    * claims it and the other's append fails, is decided again, and sees the product owned (a duplicate, owed back).
    */
-  async function complete(command: Omit<CompletePurchase, 'ownedThrough'>, opts: Options & { outbox: (events: PurchaseEvent[]) => OutboxMessage[] }) {
-    const { purchaseId, userId, productKey } = command.payment;
+  async function complete(command: Omit<CompletePurchase, 'ownedThrough'>, capacity: number | null, opts: Options & { outbox: (events: PurchaseEvent[]) => OutboxMessage[] }) {
+    const { purchaseId, userId, productKey, paidAt } = command.payment;
     let ownership = { owner: null as string | null, version: 0 };
+    let seats: LockedSeats | null = null;
     return handleCommand(deps, purchaseDecider, streamOf(purchaseId), { ...command, ownedThrough: null }, {
       metadata: opts.metadata, outbox: opts.outbox,
       async prepare(tx, cmd) {
         ownership = await queries.ownerOf(userId, productKey, tx);
-        return { ...cmd, ownedThrough: ownership.owner };
+        if (capacity === null) return { ...cmd, ownedThrough: ownership.owner };
+        // Under the seats lock until commit: the seat this payment takes cannot be held by a checkout meanwhile.
+        seats = await lockedSeats(tx, deps, productKey);
+        return { ...cmd, ownedThrough: ownership.owner, noSeat: seatFor(seats.state, purchaseId, capacity, paidAt) === 'none' };
       },
       async alongside(tx, events) {
         const paid = events.find((e) => e.type === 'PurchaseCompleted');
-        if (!paid) return [];
+        // A payment that buys nothing (owned already, or no seat left) gives back the seat its checkout held.
+        const seated = seats && capacity !== null && events.some((e) => e.type === 'PurchaseCompleted' || e.type === 'DuplicatePaymentReceived')
+          ? await besideSeats(tx, deps, seats, paid ? { type: 'TakeSeat', productKey, purchaseId, userId, capacity, at: paidAt }
+            : { type: 'ReleaseSeat', productKey, purchaseId, reason: 'duplicate', at: paidAt }, opts.metadata)
+          : [];
+        if (!paid) return seated;
         const claims = ownershipDecider.decide({ type: 'ClaimOwnership', userId, productKey, purchaseId, at: paid.data.paidAt }, { owner: ownership.owner });
         const stream = { id: ownershipStreamOf(userId, productKey), version: ownership.version, state: { owner: ownership.owner } };
-        return appendAlongside(deps.store, tx, stream, claims, ownershipDecider, opts.metadata);
+        return [...seated, ...await appendAlongside(deps.store, tx, stream, claims, ownershipDecider, opts.metadata)];
       },
     });
   }
@@ -128,7 +139,7 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
         amount: Math.round(session.amountMinor / 100), amountMinor: session.amountMinor, provider: deps.provider.name, providerSessionId: session.id, paymentIntentId: session.paymentIntentId,
         paidAt: deps.clock().toISOString(),
       },
-    }, { metadata: opts.metadata, outbox: await mailFor(session.userId, session.productKey, session.purchaseId) });
+    }, product.capacity ?? null, { metadata: opts.metadata, outbox: await mailFor(session.userId, session.productKey, session.purchaseId) });
     if (state.status === 'refundDue') {
       // Every report of a duplicate payment tries the refund until one succeeds: a failed attempt throws, so the webhook is redelivered.
       const refunded = await settleRefund(session.purchaseId, opts);

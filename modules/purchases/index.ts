@@ -20,6 +20,7 @@ import { refundHandlers, REFUND_TOPIC } from './refunds.ts';
 import { refundViews } from './refund-views.ts';
 import type { PurchasesTables } from './schema.ts';
 import { stripeWebhook } from './stripe-webhook.ts';
+import { seatHandlers } from './seat-handlers.ts';
 import { withdrawalHandlers } from './withdrawal-handlers.ts';
 import { withdrawalLinks } from './withdrawal-link.ts';
 
@@ -45,6 +46,8 @@ export type { WithdrawalView, WithdrawalOffer } from './withdrawal-handlers.ts';
 export type { PurchaseRule } from './purchase.ts';
 export type { Attendee, AttendeeList, AttendeeTotals, PaymentState } from './attendees.ts';
 export type { CheckoutLimits } from './limits.ts';
+export { HOLD_MINUTES, type SeatCounts } from './seat-handlers.ts';
+export type { SeatEvent, SeatHeld, SeatTaken, SeatReleased, SeatReleaseReason } from './seats.ts';
 export type {
   BuyerLookup, ContactsLookup, Currency, PriceForSale, PriceLookup, ProductForSale, ProductLookup, PurchasesPorts, Terms,
 } from './ports.ts';
@@ -70,7 +73,8 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
   const queries = purchasesQueries(deps);
   const fulfilment = fulfilmentHandlers(deps, queries);
   const limiter = createRateLimiter(deps.db, { clock: deps.clock });
-  const checkout = checkoutHandlers(deps, queries, fulfilment, { limiter, limits: { ...defaultCheckoutLimits, ...options.limits } });
+  const seats = seatHandlers(deps);
+  const checkout = checkoutHandlers(deps, queries, fulfilment, { limiter, limits: { ...defaultCheckoutLimits, ...options.limits } }, seats);
   const { activePurchase, purchasesOf, library, watchDecision, linksFor, recordingAccess, devCheckout } = queries;
   const { withdrawalLink, verifyWithdrawalToken } = withdrawalLinks(deps.secret, ports.origin);
   const owned = ownedReads(deps.db, deps.clock, options.log);
@@ -104,7 +108,11 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
     },
     /** Money back on a paid purchase (admin, withdrawal): full or partial, idempotent by refund id; a full one ends access. */
     requestRefund: refunds.requestRefund,
-    stripeWebhook: stripeWebhook(stripe, fulfilment, refunds),
+    stripeWebhook: stripeWebhook(stripe, fulfilment, refunds, seats),
+    /** A product's seats now (capacity, sold, held, free; null capacity and free: no limit). */
+    seats: seats.seats,
+    /** Records the release of the product's holds past their expiry (they already count as free): for a periodic runner. */
+    sweepExpiredHolds: seats.sweep,
     /** The refund's money moves at the provider from the outbox (retried until it answers, sent once). */
     outboxHandlers: { [REFUND_TOPIC]: (payload: unknown) => refunds.deliverRefund(payload) },
     productKeyForPrice: ports.productKeyForPrice,

@@ -37,6 +37,8 @@ export const ERRORS = {
   'unknown-price': { status: 400, key: 'payment.unknownPrice' },
   'not-on-sale': { status: 409, key: 'payment.notOnSale' },
   'already-owned': { status: 409, key: 'payment.alreadyOwned' },
+  // No seat free (seats.ts): refused before the payment provider is asked.
+  'sold-out': { status: 409, key: 'payment.soldOut' },
   // The consents a checkout needs (withdrawal-period.ts): the answer's `consents` lists those needed.
   'consent-missing': { status: 400, key: 'payment.consentMissing', expose: true },
   'consent-not-needed': { status: 400, key: 'payment.consentNotNeeded', expose: true },

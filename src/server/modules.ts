@@ -99,6 +99,8 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
       if (changes.length > 0) invalidatePages(changes);
       // A product page shows "Chcę fakturę" to a signed-in buyer only while the seller's data is complete.
       if (events.some((e) => e.type === 'SellerSettingsChanged')) invalidatePages(['catalogue']);
+      // A product page says "Sold out" or how many seats are left: a seat held, taken or freed changes it.
+      if (events.some((e) => e.type === 'SeatHeld' || e.type === 'SeatTaken' || e.type === 'SeatReleased')) invalidatePages(['catalogue']);
     },
     async seed() {
       await accounts.seed();
