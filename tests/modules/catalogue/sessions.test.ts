@@ -79,7 +79,7 @@ describe('the facts of a training of six sessions', () => {
     { id: 'f', start: '2026-10-03T07:00:00.000Z', end: '2026-10-03T11:00:00.000Z' }], startsAt: at(23, '09:00'), days: 6, dailyEnd: '17:30', breakTime: null };
   it('spans from the first session\'s day to the last one\'s, in both languages', () => {
     expect(dayLine(irregular, 'pl')).toMatch(/^23 września\s–\s3 października 2026 · /);
-    expect(dayLine(irregular, 'en')).toMatch(/^23 September – 3 October 2026/);
+    expect(dayLine(irregular, 'en')).toMatch(/^23 September\s–\s3 October 2026 · /);
     expect(durationLine(irregular, 'en')).toBe('6 days, 50 hours');
   });
   it('says each session\'s hours when they differ, and the first session\'s length', () => {
