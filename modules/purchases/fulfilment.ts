@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { mailMessage } from '../mailing/index.ts';
 import type { EventMetadata, OutboxMessage, Tx } from '../shared/events/index.ts';
 import { appendAlongside, handleCommand, isDomainError } from '../shared/kernel/index.ts';
-import { accessUntil } from './access.ts';
+import { accessUntil, liveEndOf } from './access.ts';
 import { confirmationMail } from './confirmation-mail.ts';
 import type { ConsentGiven } from './consents.ts';
 import type { PurchasesDeps } from './deps.ts';
@@ -132,7 +132,7 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
     const price = product.prices.find((p) => p.currency === session.currency);
     const { events, state } = await complete({
       type: 'CompletePurchase',
-      accessUntil: accessUntil(product.liveAt).toISOString(),
+      accessUntil: accessUntil(liveEndOf(product)).toISOString(),
       catalogueAsks: price ? { amountMinor: toMinor(price.amount, price.currency), currency: price.currency } : null,
       payment: {
         purchaseId: session.purchaseId, userId: session.userId, productKey: session.productKey, currency: session.currency,
