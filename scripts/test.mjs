@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
-import { ensurePackages } from './ensure-packages.mjs';
+import { MODULE_TEST_PACKAGES, ensurePackages } from './ensure-packages.mjs';
 
 const root = join(import.meta.dirname, '..');
 const bin = (pkg, file) => join(root, 'node_modules', pkg, file);
@@ -25,12 +25,15 @@ const lint = () => run('lint (oxlint)', [bin('oxlint', 'bin/oxlint'), '--deny-wa
 
 const lanes = {
   quick() {
+    // The module tests check every calendar invitation with libical (compiled against libical-dev).
+    ensurePackages(MODULE_TEST_PACKAGES);
     lint();
     run('type check (tsc --noEmit; .astro files only in `npm test`)', [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
     // PGlite only, even where TEST_DATABASE_URL is set: the quick lane needs no database server.
     run('architecture and module tests on PGlite (vitest)', vitest(['architecture', 'modules']), { TEST_DATABASE_URL: '' });
   },
   modules() {
+    ensurePackages(MODULE_TEST_PACKAGES);
     run('architecture and module tests (vitest)', vitest(['architecture', 'modules']));
   },
   api() {

@@ -3,32 +3,43 @@
  * derived from its structured fields at the moment it is shown: one source, so an edit shows everywhere at the next
  * request. Dates and times are Europe/Warsaw's, words the reader's language.
  */
-import { fillTemplate, formatDate, formatDayRange, formatMoney, toWarsawInput, warsawDaysFrom, type Lang } from '../shared/text/index.ts';
+import { fillTemplate, formatDate, formatDayRange, formatMoney, toWarsawInput, type Lang } from '../shared/text/index.ts';
+import { onDayOf, warsawClock } from './clock.ts';
 import { daysText, factTexts, hoursText, peopleText } from './facts-texts.ts';
+
+export { onDayOf, warsawClock };
 import type { Currency, Product } from './product.ts';
+import type { Session } from './sessions.ts';
 
 /** One shown Details line, in one language. */
 export type ShownDetail = { label: string; value: string };
 
-type Timing = Pick<Product, 'startsAt' | 'days' | 'dailyEnd' | 'breakTime'>;
+/** The product's own sessions, when it has them (a product recorded before issue 24 has one a day from `startsAt`). */
+type Sessions = { sessions?: Session[] | undefined };
+type Timing = Pick<Product, 'startsAt' | 'days' | 'dailyEnd' | 'breakTime'> & Sessions;
 
-/** 'HH:MM' on Warsaw's clock at an instant. */
-export const warsawClock = (instant: string | Date): string => toWarsawInput(new Date(instant).toISOString()).slice(11, 16);
+const own = (p: Sessions): Session[] | null => (p.sessions && p.sessions.length > 0 ? [...p.sessions].sort((a, b) => a.start.localeCompare(b.start)) : null);
+const warsawDay = (instant: string) => toWarsawInput(new Date(instant).toISOString()).slice(0, 10);
+/** Calendar days from the first session's Warsaw date to the last one's, both counted. */
+const spanDays = (sessions: readonly Session[]) =>
+  Math.round((Date.parse(`${warsawDay(sessions.at(-1)!.start)}T00:00Z`) - Date.parse(`${warsawDay(sessions[0]!.start)}T00:00Z`)) / 86_400_000) + 1;
 
-/** The instant of a Warsaw wall-clock time ('HH:MM') on the Warsaw day of `startsAt` plus `days`. */
-export function onDayOf(startsAt: string, days: number, clock: string): Date {
-  const [hh, mm] = clock.split(':').map(Number) as [number, number];
-  return warsawDaysFrom(new Date(startsAt), days, hh, mm);
-}
+
 
 /** dd.mm.yyyy of the start on Warsaw's calendar (spec 3's `date`). */
 export const productDate = (p: Pick<Product, 'startsAt'>): string => formatDate(new Date(p.startsAt), 'pl', 'numeric');
 
-/** "23–25 września 2026" / "23–25 September 2026": the Warsaw days from the start's to the last one's. */
-export const dateRange = (p: Pick<Product, 'startsAt' | 'days'>, lang: Lang): string => formatDayRange(new Date(p.startsAt), p.days, lang);
+/**
+ * "23–25 września 2026" / "23–25 September 2026": the Warsaw days from the first session's to the last one's (with a
+ * free day between sessions, the range spans it).
+ */
+export function dateRange(p: Pick<Product, 'startsAt' | 'days'> & Sessions, lang: Lang): string {
+  const sessions = own(p);
+  return sessions ? formatDayRange(new Date(sessions[0]!.start), spanDays(sessions), lang) : formatDayRange(new Date(p.startsAt), p.days, lang);
+}
 
 /** The cards' and headers' line: "23–25 września 2026 · Online (Zoom)". */
-export function dayLine(p: Pick<Product, 'startsAt' | 'days' | 'place'>, lang: Lang): string {
+export function dayLine(p: Pick<Product, 'startsAt' | 'days' | 'place'> & Sessions, lang: Lang): string {
   const place = p.place[lang].trim();
   return place ? `${dateRange(p, lang)} · ${place}` : dateRange(p, lang);
 }
@@ -39,11 +50,20 @@ export function durationLine(p: Pick<Product, 'days' | 'hours'>, lang: Lang): st
   return p.days === 1 ? hoursText(p.hours, lang) : `${daysText(p.days, lang)}, ${hoursText(p.hours, lang)}`;
 }
 
-/** "10:00–18:30, przerwa 13:30–14:30" / "10:00–18:30, break 13:30–14:30". */
+/**
+ * "10:00–18:30, przerwa 13:30–14:30" / "10:00–18:30, break 13:30–14:30" when every session keeps the same hours;
+ * sessions of different hours each say theirs: "23.09 09:00–17:30; 28.09 09:00–13:00".
+ */
 function scheduleLine(p: Timing, lang: Lang): string {
-  const from = warsawClock(p.startsAt);
-  if (!p.breakTime) return `${from}–${p.dailyEnd}`;
-  return fillTemplate(factTexts[lang].withBreak, { from, to: p.dailyEnd, breakFrom: p.breakTime.from, breakTo: p.breakTime.to });
+  const sessions = own(p);
+  const spans = sessions?.map((s) => `${warsawClock(s.start)}–${warsawClock(s.end)}`);
+  if (sessions && spans && new Set(spans).size > 1) {
+    return sessions.map((s, i) => `${formatDate(new Date(s.start), 'pl', 'numeric').slice(0, 5)} ${spans[i]}`).join('; ');
+  }
+  const from = sessions ? warsawClock(sessions[0]!.start) : warsawClock(p.startsAt);
+  const to = sessions ? warsawClock(sessions[0]!.end) : p.dailyEnd;
+  if (!p.breakTime) return `${from}–${to}`;
+  return fillTemplate(factTexts[lang].withBreak, { from, to, breakFrom: p.breakTime.from, breakTo: p.breakTime.to });
 }
 
 /** When and where, for a buyer's mail: "23–25 września 2026, 10:00–18:30, przerwa 13:30–14:30 · Online (Zoom)". */
@@ -86,9 +106,22 @@ export function detailLines(p: Product, lang: Lang, currency: Currency = 'PLN'):
  * How long the first session lasts, for the calendar entry of a purchase: from the start to the daily end on the
  * start's Warsaw day (a DST change that night counts its hour).
  */
-export function firstSessionMinutes(p: Pick<Product, 'startsAt' | 'dailyEnd'>): number {
+export function firstSessionMinutes(p: Pick<Product, 'startsAt' | 'dailyEnd'> & Sessions): number {
+  const first = own(p)?.[0];
+  if (first) return Math.max(0, Math.round((Date.parse(first.end) - Date.parse(first.start)) / 60_000));
   const end = onDayOf(p.startsAt, 0, p.dailyEnd);
   return Math.max(0, Math.round((end.getTime() - new Date(p.startsAt).getTime()) / 60_000));
+}
+
+/** One session as a page lists it: its Warsaw weekday and date, and from–to on Warsaw's clock. */
+export type ShownSession = { id: string; weekday: string; date: string; from: string; to: string };
+
+/** The sessions in time order as the pages list them, in the reader's language ("wtorek", "23 września 2026", "09:00", "17:30"). */
+export function shownSessions(sessions: readonly Session[], lang: Lang): ShownSession[] {
+  const weekday = new Intl.DateTimeFormat(lang === 'pl' ? 'pl-PL' : 'en-GB', { timeZone: 'Europe/Warsaw', weekday: 'long' });
+  return [...sessions].sort((a, b) => a.start.localeCompare(b.start)).map((s) => ({
+    id: s.id, weekday: weekday.format(new Date(s.start)), date: formatDate(new Date(s.start), lang), from: warsawClock(s.start), to: warsawClock(s.end),
+  }));
 }
 
 /** When the watch page's join button appears: `joinOpensMinutes` before the start. */

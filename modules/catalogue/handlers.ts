@@ -5,6 +5,9 @@ import { DomainError, handleCommand, isDomainError, loadState, type Clock, type 
 import { articleDecider, articleKey, articleStream, articleSuffix, type Article, type ArticlePublished } from './article.ts';
 import { facilitatorCommands } from './facilitator-commands.ts';
 import { isLegacy, structuredFromLegacy, withoutLegacyText, type LegacyProduct } from './legacy.ts';
+import type { SeatsPort } from './ports.ts';
+import { scheduleOf, sessionId, shiftedSessions, withIds, type SessionInput } from './schedule.ts';
+import { sessionsOf, type Session } from './sessions.ts';
 import { priceIdOf, productDecider, productStream, type PriceInput, type Product, type ProductRevised, type ProductSecrets } from './product.ts';
 import type { AdminProduct } from './queries.ts';
 import type { CatalogueTables } from './schema.ts';
@@ -14,20 +17,41 @@ import { demoProducts } from './seed/products.ts';
 
 /**
  * What an admin sends for a product: everything but its key, its prices' ids, which the server gives, and what
- * follows from its facilitators (their leader's name and photo, the teachers).
+ * follows from its facilitators (their leader's name and photo, the teachers). The schedule is its sessions (their
+ * ids the server's); an older client may send the single start, days and daily end instead, read as one session a day.
  */
-export type ProductInput = Omit<AdminProduct, 'key' | 'price' | 'channel' | 'avatar' | 'teachers'> & { price: [PriceInput, PriceInput, PriceInput] };
+export type ProductInput = Omit<AdminProduct, 'key' | 'price' | 'channel' | 'avatar' | 'teachers' | 'sessions' | 'startsAt' | 'days' | 'dailyEnd'> & {
+  price: [PriceInput, PriceInput, PriceInput];
+  sessions?: SessionInput[];
+  startsAt?: string; days?: number; dailyEnd?: string;
+};
+
+/**
+ * The sessions an input stands for: its own, each keeping an id the product has (`current`); or, from the single-start
+ * fields, one a day, keeping the product's ids by position. None when it gives neither (the decider refuses).
+ */
+function sessionsFrom(input: ProductInput, current: readonly Session[], fresh: () => string): Session[] {
+  if (input.sessions) return withIds(input.sessions, current, fresh);
+  if (input.startsAt === undefined || input.days === undefined || input.dailyEnd === undefined) return [];
+  const byDay = sessionsOf({ startsAt: input.startsAt, days: input.days, dailyEnd: input.dailyEnd });
+  return byDay.map((s, i) => ({ ...s, id: current[i]?.id ?? sessionId(fresh()) }));
+}
 
 /** The product definition, the links and the visibility an admin's input stands for. */
-function fromInput(key: string, input: ProductInput) {
-  const { liveLink, recordingLink, published, ...definition } = input;
+function fromInput(key: string, input: ProductInput, current: readonly Session[], fresh: () => string) {
+  const { liveLink, recordingLink, published, sessions: _sessions, startsAt, days, dailyEnd, capacity, ...definition } = input;
   // A revision keeps the ids the product already has (the decider's rule); a new product gets these.
   const price = input.price.map((p) => ({ price: p.price, name: p.name, api: priceIdOf(key, p.name) })) as Product['price'];
-  const product: Product = { ...definition, price, channel: '', avatar: '', teachers: [], key };
+  const sessions = sessionsFrom(input, current, fresh);
+  // The decider derives the single-start fields from the sessions again; these stand in when there are none.
+  const schedule = sessions.length > 0 ? scheduleOf(sessions) : { sessions, startsAt: startsAt ?? '', days: days ?? 1, dailyEnd: dailyEnd ?? '' };
+  const product: Product = {
+    ...definition, ...schedule, ...(capacity !== undefined ? { capacity } : {}), price, channel: '', avatar: '', teachers: [], key,
+  };
   return { product, secrets: { liveLink, recordingLink }, published };
 }
 
-export type CommandContext = { db: ModuleDb<CatalogueTables>; store: EventStore; clock: Clock; ids: IdSource; log: Logger };
+export type CommandContext = { db: ModuleDb<CatalogueTables>; store: EventStore; clock: Clock; ids: IdSource; log: Logger; seats?: SeatsPort };
 
 /** The catalogue's commands: each one stream, decided by its decider through the kernel. */
 export function catalogueCommands(ctx: CommandContext) {
@@ -56,7 +80,7 @@ export function catalogueCommands(ctx: CommandContext) {
 
     /** Adds a product (admin) under a fresh key, published or not; answers its key. Refuses a start in the past (`product-start-past`). */
     async createProduct(input: ProductInput, actor: string | null): Promise<string> {
-      const { product, secrets, published } = fromInput(ctx.ids(), input);
+      const { product, secrets, published } = fromInput(ctx.ids(), input, [], ctx.ids);
       const notBefore = ctx.clock().toISOString();
       await facilitators.checkChosen(product.facilitators);
       await handleCommand(deps, productDecider, productStream(product.key), { type: 'PublishProduct', product, secrets, published, notBefore }, metadata(actor));
@@ -65,14 +89,19 @@ export function catalogueCommands(ctx: CommandContext) {
 
     /**
      * Replaces a product's definition, links and visibility (admin): only what differs is recorded. Refuses
-     * `product-not-found`, and a start moved into the past (`product-start-past`).
+     * `product-not-found`, a start moved into the past (`product-start-past`), sessions and capacity the decider
+     * refuses (schedule.ts), and a capacity below the seats sold (`product-capacity-below-sold`).
      */
     async saveProduct(key: string, input: ProductInput, actor: string | null): Promise<void> {
+      const { state } = await loadState(deps, productDecider, productStream(key));
+      if (state.status === 'absent') throw new DomainError('product-not-found', { key });
       // What follows from the facilitators is never typed, so a save leaves what was recorded of it alone.
-      const { product: { key: _key, channel: _channel, avatar: _avatar, teachers: _teachers, ...changes }, secrets, published } = fromInput(key, input);
+      const { product: { key: _key, channel: _channel, avatar: _avatar, teachers: _teachers, ...changes }, secrets, published } = fromInput(key, input, sessionsOf(state.product), ctx.ids);
       await facilitators.checkChosen(changes.facilitators);
       const notBefore = ctx.clock().toISOString();
-      await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, secrets, published, notBefore }, metadata(actor));
+      const seatsSold = typeof changes.capacity === 'number' && ctx.seats ? await ctx.seats.sold(key) : undefined;
+      const command = { type: 'ReviseProduct' as const, key, changes, secrets, published, notBefore, ...(seatsSold !== undefined ? { seatsSold } : {}) };
+      await handleCommand(deps, productDecider, productStream(key), command, metadata(actor));
     },
 
     /**
@@ -83,7 +112,8 @@ export function catalogueCommands(ctx: CommandContext) {
     async duplicateEdition(sourceKey: string, startsAt: string, actor: string | null): Promise<string> {
       const { state } = await loadState(deps, productDecider, productStream(sourceKey));
       if (state.status === 'absent') throw new DomainError('product-not-found', { key: sourceKey });
-      const product: Product = { ...withoutLegacyText(state.product), key: ctx.ids(), startsAt };
+      const source = withoutLegacyText(state.product);
+      const product: Product = { ...source, key: ctx.ids(), startsAt, sessions: shiftedSessions(sessionsOf(source), startsAt, ctx.ids) };
       const command = { type: 'PublishProduct' as const, product, secrets: { liveLink: null, recordingLink: null }, published: false, notBefore: ctx.clock().toISOString() };
       await handleCommand(deps, productDecider, productStream(product.key), command, metadata(actor));
       return product.key;
@@ -103,6 +133,19 @@ export function catalogueCommands(ctx: CommandContext) {
       }
       if (legacy.length > 0) ctx.log.info({ products: legacy.length }, 'products given structured dates, place and hours');
       return legacy.length;
+    },
+
+    /**
+     * Start-up migration of issue 24: every product recorded before sessions existed is revised with the sessions its
+     * start, days and daily end stand for (`sessionsOf`, ids `day-1`, `day-2`, … as purchases saw them), as the
+     * `migration` actor. Runs after `migrateLegacyProducts`; idempotent. Answers how many were revised.
+     */
+    async giveSessions(): Promise<number> {
+      const rows = await ctx.db.selectFrom('catalogue_products').select(['key', 'doc']).execute();
+      const without = rows.filter((r) => !isLegacy(r.doc as LegacyProduct) && !((r.doc as Product).sessions?.length));
+      for (const row of without) await reviseProduct(row.key, { sessions: sessionsOf(row.doc as Product) }, 'migration');
+      if (without.length > 0) ctx.log.info({ products: without.length }, 'products given their sessions');
+      return without.length;
     },
 
     /** Adds an article (admin): its key is the title's slug plus a suffix from a fresh id. Answers the article as stored. */

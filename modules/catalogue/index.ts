@@ -2,7 +2,7 @@ import type { ModuleDb } from '../shared/db/index.ts';
 import { randomIds, systemClock, type ModuleContext } from '../shared/kernel/index.ts';
 import { changesIn, type CatalogueChange } from './changes.ts';
 import { catalogueCommands } from './handlers.ts';
-import { nobodyOwnsAnything, type OwnershipPort } from './ports.ts';
+import { nobodyOwnsAnything, type OwnershipPort, type SeatsPort } from './ports.ts';
 import { catalogueProjection } from './projections.ts';
 import { catalogueQueries, pageQueries } from './queries.ts';
 import { cachedPublicReads } from './read-cache.ts';
@@ -14,8 +14,8 @@ export {
   type Product, type ProductEvent, type ProductRevised, type ProductSecrets, type Teacher,
 } from './product.ts';
 export {
-  dateRange, dayLine, detailLines, durationLine, firstSessionMinutes, joinOpensAt, productDate, toApiVideo, warsawClock, whenLine,
-  type ApiVideo, type ShownDetail,
+  dateRange, dayLine, detailLines, durationLine, firstSessionMinutes, joinOpensAt, productDate, shownSessions, toApiVideo, warsawClock, whenLine,
+  type ApiVideo, type ShownDetail, type ShownSession,
 } from './facts.ts';
 export { articleKey, type Article } from './article.ts';
 export type { Facilitator, FacilitatorFields } from './facilitator.ts';
@@ -23,12 +23,13 @@ export { OFFER_CURRENCIES, type AdminProduct, type Listed, type Offer } from './
 export type { ProductInput } from './handlers.ts';
 export { DEMO_KEYS } from './seed/products.ts';
 export { lastSessionEnd, sessionsOf, type Session } from './sessions.ts';
-export { nobodyOwnsAnything, type OwnershipPort } from './ports.ts';
+export { nobodyOwnsAnything, type OwnershipPort, type SeatsPort } from './ports.ts';
+export { sessionDates, warsawDate, type SessionInput } from './schedule.ts';
 export { changesIn, type CatalogueChange } from './changes.ts';
 
 /** Catalogue: products (seminars, workshops, trainings), facilitators, articles. */
 /** `behind`: true while the event log holds something this process has not applied (the public reads then ask the database). */
-export function createCatalogue(ctx: ModuleContext, ports: { ownership: OwnershipPort } = { ownership: nobodyOwnsAnything }, options: { behind?: () => boolean } = {}) {
+export function createCatalogue(ctx: ModuleContext, ports: { ownership: OwnershipPort; seats?: SeatsPort } = { ownership: nobodyOwnsAnything }, options: { behind?: () => boolean } = {}) {
   const db = ctx.db as unknown as ModuleDb<CatalogueTables>;
   const clock = ctx.clock ?? systemClock;
   const { queries, forget } = cachedPublicReads(catalogueQueries(db), options.behind);
@@ -41,7 +42,7 @@ export function createCatalogue(ctx: ModuleContext, ports: { ownership: Ownershi
     ...pageQueries(queries, ports.ownership, clock),
     /** Until when a page showing what `userId` owns stays true (null: until something is bought or changed). */
     ownershipChangesAt: (userId: string) => ports.ownership.ownershipChangesAt(userId),
-    ...forgettingAfter(catalogueCommands({ db, store: ctx.store, clock, ids: ctx.ids ?? randomIds, log: ctx.log }), forget),
+    ...forgettingAfter(catalogueCommands({ db, store: ctx.store, clock, ids: ctx.ids ?? randomIds, log: ctx.log, ...(ports.seats ? { seats: ports.seats } : {}) }), forget),
   };
 }
 

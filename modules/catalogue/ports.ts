@@ -13,3 +13,9 @@ export type OwnershipPort = {
 
 /** A catalogue with nobody selling it (tests of the catalogue alone): nobody owns anything. */
 export const nobodyOwnsAnything: OwnershipPort = { ownedKeys: async () => [], ownershipChangesAt: async () => null, linksFor: async () => ({}) };
+
+/** What the catalogue asks of whoever sells seats (issue 24): a capacity may not go below the seats already sold. */
+export type SeatsPort = {
+  /** The seats of product `key` paid for and not given back. */
+  sold(key: string): Promise<number>;
+};

@@ -1,6 +1,7 @@
 /** The catalogue's vocabulary: products (seminars, workshops, trainings), their events and the rules for them. */
 import { DomainError, nobody, type Decider } from '../shared/kernel/index.ts';
-import type { Session } from './sessions.ts';
+import { checkCapacity, scheduled } from './schedule.ts';
+import { lastSessionEnd, sessionsOf, type Session } from './sessions.ts';
 
 /** A text in both languages of the site. */
 export type Bilingual = { pl: string; en: string };
@@ -114,9 +115,11 @@ export type PublishProduct = { type: 'PublishProduct'; product: Product; secrets
 /**
  * `changes` may repeat current values (an admin's form sends every field): only what differs is recorded.
  * `notBefore`: a start changed to an instant before it is refused (an old product saved with its start unchanged is not).
+ * `seatsSold`: the seats sold now (the handler asks whoever sells), below which a changed capacity is refused.
  */
 export type ReviseProduct = {
   type: 'ReviseProduct'; key: string; changes: ProductRevised['data']['changes']; secrets?: Partial<ProductSecrets>; published?: boolean; notBefore?: string;
+  seatsSold?: number;
 };
 export type ProductCommand = PublishProduct | ReviseProduct;
 export type ProductState =
@@ -169,14 +172,16 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
     switch (command.type) {
       case 'PublishProduct': {
         if (state.status !== 'absent') throw new DomainError('product-exists', { key: command.product.key });
-        const { product, secrets } = command;
+        const { secrets } = command;
+        const product = { ...command.product, ...scheduled(command.product) };
         refusePastStart(product.startsAt, command.notBefore);
         return [{ type: 'ProductPublished', data: { product, secrets } }, ...visibility(product.key, command.published, 'published')];
       }
       case 'ReviseProduct': {
         if (state.status === 'absent') throw new DomainError('product-not-found', { key: command.key });
         const { key } = command;
-        const changes = differing(keepPriceIds(command.changes, state.product), state.product);
+        const changes = differing(keepPriceIds(scheduled(command.changes), state.product), state.product);
+        if (changes.capacity !== undefined) checkCapacity(changes.capacity, command.seatsSold);
         if (changes.startsAt !== undefined) refusePastStart(changes.startsAt, command.notBefore);
         const secrets = command.secrets ? differing(command.secrets, state.secrets) : {};
         const revised: ProductEvent[] = Object.keys(changes).length === 0 && Object.keys(secrets).length === 0 ? []
@@ -218,10 +223,13 @@ export function eventStart(text: string): Date | null {
   return calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day ? instant : null;
 }
 
-/** An event 24 hours past its start has ended: its page turns to the recording or the ended state (spec 4, 9). */
+/**
+ * An event 24 hours past the end of its last session has ended: its page turns to the recording or the ended state
+ * (spec 4, 9; issue 24 counts from the last session, so a 6-day training is not over the day after its first day).
+ */
 export const ENDED_AFTER_MS = 24 * 60 * 60 * 1000;
-export const isEventOver = (startsAt: Date, now: Date): boolean => now.getTime() >= startsAt.getTime() + ENDED_AFTER_MS;
-export const isUpcoming = (p: Pick<Product, 'startsAt'>, now: Date) => !isEventOver(new Date(p.startsAt), now);
+export const isEventOver = (endsAt: Date, now: Date): boolean => now.getTime() >= endsAt.getTime() + ENDED_AFTER_MS;
+export const isUpcoming = (p: Pick<Product, 'startsAt' | 'days' | 'dailyEnd' | 'sessions'>, now: Date) => !isEventOver(lastSessionEnd(sessionsOf(p)), now);
 
 /** The join button's default: half an hour before the start. */
 export const JOIN_OPENS_MINUTES = 30;

@@ -4,8 +4,7 @@
  * session is added and kept for life, so what is keyed by (purchase, session) — reminders, calendar UIDs, attendance —
  * survives a change of its time.
  */
-import type { Product } from './product.ts';
-import { onDayOf, warsawClock } from './facts.ts';
+import { onDayOf, warsawClock } from './clock.ts';
 
 export type Session = { id: string; start: string; end: string };
 
@@ -13,7 +12,7 @@ export type Session = { id: string; start: string; end: string };
  * The product's sessions, in time order: its own, or for a product recorded before sessions existed, one per day from
  * `startsAt` (each day at the start's wall-clock time) to `dailyEnd`, ids `day-1`, `day-2`, …
  */
-export function sessionsOf(p: Pick<Product, 'startsAt' | 'days' | 'dailyEnd'> & { sessions?: Session[] }): Session[] {
+export function sessionsOf(p: { startsAt: string; days: number; dailyEnd: string; sessions?: Session[] | undefined }): Session[] {
   if (p.sessions && p.sessions.length > 0) return [...p.sessions].sort((a, b) => a.start.localeCompare(b.start));
   const startClock = warsawClock(p.startsAt);
   return Array.from({ length: Math.max(1, p.days) }, (_, i) => ({

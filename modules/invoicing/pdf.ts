@@ -50,17 +50,19 @@ function dejaVu() {
 
 /**
  * The link is one byte-mode segment (what qrcode's optimiser ends with for a lower-case URL anyway, without its graph
- * search), drawn as an 8-bit greyscale PNG without filtering: pdfkit embeds it as it is (an RGBA one it must split into
- * colour and a soft mask), and a reader of the PDF gets one channel of black and white.
+ * search). The code is drawn as vector squares, each row's dark runs one rectangle, on a white quiet zone of four
+ * modules: sharp at any zoom or print size, and about half a PDF's rendering time cheaper than a PNG that pdfkit must
+ * decode and compress again (bench/README.md).
  */
-const QR_PNG = { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 4, rendererOpts: { colorType: 0, filterType: 0 } } as const;
+const QR_QUIET_ZONE = 4;
+type QrMatrix = { size: number; get(row: number, col: number): number | boolean };
 
 const QR_SIZE = 110;
 const QR_BOX = 170;
 
 export async function renderInvoicePdf(doc: InvoiceDocument, options: InvoicePdfOptions): Promise<Buffer> {
   const { language, ksef } = options;
-  const qr = ksef ? await QRCode.toBuffer([{ data: Buffer.from(ksef.url, 'utf8'), mode: 'byte' }], QR_PNG as QRCode.QRCodeToBufferOptions) : null;
+  const qr = ksef ? (QRCode.create([{ data: Buffer.from(ksef.url, 'utf8'), mode: 'byte' }] as unknown as string, { errorCorrectionLevel: 'M' }).modules as unknown as QrMatrix) : null;
   const issued = new Date(doc.issuedAt);
   if (Number.isNaN(issued.getTime())) throw new RangeError(`not an instant: ${doc.issuedAt}`);
 
@@ -82,7 +84,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument, options: InvoicePdf
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  draw(new Cursor(pdf), doc, language, ksef && qr ? { label: ksef.label, png: qr } : null);
+  draw(new Cursor(pdf), doc, language, ksef && qr ? { label: ksef.label, matrix: qr } : null);
   pdf.end();
   return done;
 }
@@ -94,7 +96,23 @@ function overrideFileId(pdf: PDFKit.PDFDocument, id: Buffer) {
   internals._id = id;
 }
 
-function draw(c: Cursor, doc: InvoiceDocument, language: Language, qr: { label: string; png: Buffer } | null) {
+/** The code's dark modules as filled rectangles inside a `size`-point square at (x, y), quiet zone included. */
+function drawQr(pdf: PDFKit.PDFDocument, matrix: QrMatrix, x: number, y: number, size: number) {
+  const unit = size / (matrix.size + 2 * QR_QUIET_ZONE);
+  pdf.save().rect(x, y, size, size).fill('#ffffff');
+  for (let row = 0; row < matrix.size; row++) {
+    for (let col = 0; col < matrix.size;) {
+      if (!matrix.get(row, col)) { col++; continue; }
+      let end = col;
+      while (end < matrix.size && matrix.get(row, end)) end++;
+      pdf.rect(x + (QR_QUIET_ZONE + col) * unit, y + (QR_QUIET_ZONE + row) * unit, (end - col) * unit, unit);
+      col = end;
+    }
+  }
+  pdf.fill('#000000').restore();
+}
+
+function draw(c: Cursor, doc: InvoiceDocument, language: Language, qr: { label: string; matrix: QrMatrix } | null) {
   const texts = pdfTexts[language];
   const t = (key: PdfTextKey, vars: Record<string, string> = {}) => fillTemplate(texts[key], vars);
   const money = (minor: number) => formatAmount(minor, doc.currency, language);
@@ -110,7 +128,7 @@ function draw(c: Cursor, doc: InvoiceDocument, language: Language, qr: { label: 
   }
   if (qr) {
     const x = PAGE.margin + CONTENT_WIDTH - QR_BOX;
-    c.pdf.image(qr.png, x + (QR_BOX - QR_SIZE) / 2, top, { width: QR_SIZE, height: QR_SIZE });
+    drawQr(c.pdf, qr.matrix, x + (QR_BOX - QR_SIZE) / 2, top, QR_SIZE);
     const labelHeight = c.put(cleanText(qr.label), x, top + QR_SIZE + 2, QR_BOX, { size: 7, align: 'center' });
     c.y = Math.max(c.y, top + QR_SIZE + 2 + labelHeight);
   }

@@ -5,7 +5,7 @@ import { parseSmtpUrl } from '../shared/config/index.ts';
 import type { SharedTables } from '../shared/db/index.ts';
 import { systemClock, type Clock } from '../shared/kernel/index.ts';
 import type { OutboxHandler } from '../shared/outbox/index.ts';
-import { linksIn, messageOptions, type Mail } from './mail.ts';
+import { calendarAttachment, linksIn, messageOptions, type Mail } from './mail.ts';
 
 export type SendMail = (mail: Mail, messageId: string) => Promise<void>;
 
@@ -54,7 +54,7 @@ export function devMailboxSender(db: Kysely<SharedTables>, log: Logger): SendMai
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      attachments: JSON.stringify(mail.attachments ?? []),
+      attachments: JSON.stringify([...(mail.calendar ? [calendarAttachment(mail.calendar)] : []), ...(mail.attachments ?? [])]),
     }).onConflict((c) => c.column('message_id').doNothing()).execute();
     log.info({ to: mail.to, subject: mail.subject, links: linksIn(mail.text) }, 'mail kept in the dev mailbox (set SMTP_URL to deliver)');
   };

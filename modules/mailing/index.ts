@@ -4,7 +4,7 @@ import { devMailboxSender, mailHandler, smtpSender } from './delivery.ts';
 import { rawSmtpSender } from './raw-relay.ts';
 import { MAIL_TOPIC } from './mail.ts';
 
-export { MAIL_TOPIC, mailMessage, messageOptions, linksIn, escapeHtml, type Mail, type MailAttachment } from './mail.ts';
+export { MAIL_TOPIC, mailMessage, messageOptions, calendarAttachment, linksIn, escapeHtml, type Mail, type MailAttachment } from './mail.ts';
 export { smtpSender, devMailboxSender, type SendMail } from './delivery.ts';
 export { rawSmtpSender, type SendRaw } from './raw-relay.ts';
 

@@ -12,6 +12,12 @@ export type Mail = {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /**
+   * A calendar invitation (iTIP over e-mail, RFC 6047): sent as a `text/calendar; method=…` alternative beside the text
+   * and HTML, which Outlook, Gmail and Apple Mail offer as an invitation, and as an .ics attachment for the rest
+   * (nodemailer's `icalEvent`). A plain attachment alone is shown as a file by Outlook.
+   */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 };
 
 /**
@@ -39,4 +45,10 @@ export const messageOptions = (mail: Mail, messageId: string, from: string, head
   messageId,
   headers,
   attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content, ...(a.encoding ? { encoding: a.encoding } : {}) })),
+  ...(mail.calendar ? { icalEvent: { method: mail.calendar.method, filename: mail.calendar.filename, content: mail.calendar.content } } : {}),
+});
+
+/** The calendar invitation as the attachment it also travels as (the dev mailbox keeps attachments only). */
+export const calendarAttachment = (calendar: NonNullable<Mail['calendar']>): MailAttachment => ({
+  filename: calendar.filename, contentType: `text/calendar; charset=utf-8; method=${calendar.method}`, content: calendar.content,
 });

@@ -22,3 +22,10 @@ export const withinAccessWindow = (at: Date) => (eb: ExpressionBuilder<Purchases
 
 /** Selling stops once a new buyer would get no access at all. */
 export const isOnSale = (liveAt: Date, now: Date): boolean => now < accessUntil(liveAt);
+
+/**
+ * When the live part ends (issue 24): the last session's end, else `liveEndsAt`, else the start. The access window
+ * and the 24-hour rule count from it, so a 6-day training's owners keep it 90 days from its sixth day.
+ */
+export const liveEndOf = (p: { liveAt: Date; liveEndsAt?: Date | undefined; sessions?: readonly { end: Date }[] | undefined }): Date =>
+  (p.sessions && p.sessions.length > 0 ? new Date(Math.max(...p.sessions.map((s) => s.end.getTime()))) : p.liveEndsAt ?? p.liveAt);

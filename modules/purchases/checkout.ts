@@ -9,6 +9,7 @@ import type { FulfilmentHandlers } from './fulfilment.ts';
 import { toMinor, type ProductForSale } from './ports.ts';
 import { ProviderUnavailableError } from './providers.ts';
 import type { PurchasesQueries } from './queries.ts';
+import { HOLD_MINUTES, type SeatHandlers } from './seat-handlers.ts';
 
 type StartInput = {
   userId: string; email: string; productKey: string; priceId: string; locale: 'pl' | 'en'; metadata?: EventMetadata;
@@ -31,7 +32,7 @@ async function askProvider<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** Checkouts (Stripe or the dev stand-in), reconciliation and playback: the commands a buyer's requests give. */
-export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries, fulfilment: FulfilmentHandlers, counting: CheckoutLimiter) {
+export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries, fulfilment: FulfilmentHandlers, counting: CheckoutLimiter, seats: SeatHandlers) {
   const now = () => deps.clock().toISOString();
 
   /**
@@ -60,6 +61,30 @@ export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries,
     recordingAvailable: product.recordingAvailable ?? false,
   });
 
+  /** The provider's payment page, then the checkout recorded with its consents (and invoice request) in one transaction. */
+  async function recordCheckout(input: StartInput, product: ProductForSale, sale: Sale, price: ProductForSale['prices'][number], purchaseId: string,
+    expiresAt: Date | undefined, given: readonly string[], metadata: EventMetadata, origin: string) {
+    // Asked before anything is recorded: a provider that cannot be reached leaves no purchase behind, pending or paid.
+    const session = await askProvider(() => deps.provider.createCheckout({
+      purchaseId, userId: input.userId, product, price, email: input.email, locale: input.locale, ...(expiresAt ? { expiresAt } : {}),
+      successUrl: new URL('/video#nowy-film', origin).href, cancelUrl: new URL('/anulowano-platnosc', origin).href,
+    }));
+    const startedAt = now();
+    await handleCommand(deps, purchaseDecider, streamOf(purchaseId), {
+      type: 'StartCheckout', sale, ownedThrough: null,
+      // Checked above, and again by the decider at `startedAt`: the kinds are the needed ones.
+      consents: consentsGiven(purchaseId, consentsFor(sale, startedAt).filter((kind) => given.includes(kind)), input.locale, startedAt),
+      checkout: { purchaseId, userId: input.userId, productKey: product.key, priceId: price.priceId, currency: price.currency, amount: price.amount,
+        amountMinor: toMinor(price.amount, price.currency), provider: deps.provider.name, providerSessionId: session.id, startedAt,
+        ...(input.invoice ? { invoiceRequested: true as const } : {}) },
+    }, {
+      metadata, prepare: async (tx, cmd) => ({ ...cmd, ownedThrough: (await queries.ownerOf(input.userId, product.key, tx)).owner }),
+      alongside: async (tx, events) => (input.invoice && events.some((e) => e.type === 'CheckoutStarted')
+        ? deps.ports.requestInvoice({ purchaseId, userId: input.userId, buyer: input.invoice.buyer, language: input.locale }, tx, metadata) : []),
+    });
+    return { url: session.url, purchaseId };
+  }
+
   return {
     /**
      * The consents a checkout of the product needs now, worded for a reader of `lang`: the buy panel shows them
@@ -73,7 +98,8 @@ export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries,
     /**
      * Starts a checkout for one product at one of its catalogue prices; nothing from the client is trusted but the
      * two ids. Refuses `rate-limited` (per user and per client), then `unknown-product`, `unknown-price`, `not-on-sale`
-     * `already-owned`, `consent-missing` or `consent-not-needed` before the provider is asked, and `payment-unavailable`
+     * `already-owned`, `consent-missing`, `consent-not-needed` or `sold-out` (a product with a capacity and no seat free)
+     * before the provider is asked, and `payment-unavailable`
      * when the provider cannot be reached. The consents are recorded (ConsentGiven) with the checkout, worded as the
      * buyer read them in `locale`. With `invoice`, `invoicing-not-ready` or `invoice-currency-nip` (a NIP on a non-PLN
      * price) before the provider is asked; the request commits with the checkout.
@@ -101,30 +127,23 @@ export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries,
       refuseCheckout(sale, input.priceId, await owned(), now());
       const price = product.prices.find((p) => p.priceId === input.priceId)!;
       const origin = deps.ports.origin();
-      // Asked before anything is recorded: a provider that cannot be reached leaves no purchase behind, pending or paid.
-      const session = await askProvider(() => deps.provider.createCheckout({
-        purchaseId, userId: input.userId, product, price, email: input.email, locale: input.locale,
-        successUrl: new URL('/video#nowy-film', origin).href, cancelUrl: new URL('/anulowano-platnosc', origin).href,
-      }));
-      const startedAt = now();
-      await handleCommand(deps, purchaseDecider, streamOf(purchaseId), {
-        type: 'StartCheckout', sale, ownedThrough: null,
-        // Checked above, and again by the decider at `startedAt`: the kinds are the needed ones.
-        consents: consentsGiven(purchaseId, consentsFor(sale, startedAt).filter((kind) => given.includes(kind)), input.locale, startedAt),
-        checkout: { purchaseId, userId: input.userId, productKey: product.key, priceId: price.priceId, currency: price.currency, amount: price.amount,
-          amountMinor: toMinor(price.amount, price.currency), provider: deps.provider.name, providerSessionId: session.id, startedAt,
-          ...(input.invoice ? { invoiceRequested: true as const } : {}) },
-      }, {
-        metadata, prepare: async (tx, cmd) => ({ ...cmd, ownedThrough: (await queries.ownerOf(input.userId, product.key, tx)).owner }),
-        alongside: async (tx, events) => (input.invoice && events.some((e) => e.type === 'CheckoutStarted')
-          ? deps.ports.requestInvoice({ purchaseId, userId: input.userId, buyer: input.invoice.buyer, language: input.locale }, tx, metadata) : []),
-      });
-      return { url: session.url, purchaseId };
+      const capacity = product.capacity ?? null;
+      // The seat first: no payment page is asked for a seat that does not exist (`sold-out`, and the provider never hears of it).
+      const expiresAt = new Date(deps.clock().getTime() + HOLD_MINUTES * 60_000);
+      if (capacity !== null) await seats.hold({ productKey: product.key, purchaseId, userId: input.userId, capacity, expiresAt: expiresAt.toISOString() }, metadata);
+      try {
+        return await recordCheckout(input, product, sale, price, purchaseId, capacity !== null ? expiresAt : undefined, given, metadata, origin);
+      } catch (error) {
+        // Nothing can be paid for this hold: the seat goes back at once rather than at its expiry.
+        if (capacity !== null) await seats.release(product.key, purchaseId, 'abandoned', metadata);
+        throw error;
+      }
     },
 
     /**
      * The dev checkout's Pay button: completes the caller's own open checkout with the catalogue amount, never a second
-     * time for an owner. Refuses `checkout-not-found` (not the caller's), `already-owned` or `checkout-expired`.
+     * time for an owner. Refuses `checkout-not-found` (not the caller's), `already-owned` or `checkout-expired` (superseded,
+     * or past its seat's hold).
      */
     async payDevCheckout(purchaseId: string, userId: string) {
       const { state } = await queries.load(purchaseId);
@@ -135,6 +154,9 @@ export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries,
       const c = state.checkout;
       if (![null, purchaseId].includes((await queries.ownerOf(userId, c.productKey)).owner)) throw new DomainError('already-owned');
       if (state.status === 'expired') throw new DomainError('checkout-expired');
+      // A checkout holding a seat is payable for as long as Stripe's page would be (its hold), no longer.
+      const capacity = (await deps.ports.products(c.productKey))?.capacity ?? null;
+      if (capacity !== null && Date.parse(c.startedAt) + HOLD_MINUTES * 60_000 <= deps.clock().getTime()) throw new DomainError('checkout-expired');
       return fulfilment.fulfil({ id: c.providerSessionId, paid: true, amountMinor: c.amountMinor ?? toMinor(c.amount, c.currency), currency: c.currency, paymentIntentId: null,
         purchaseId, userId, productKey: c.productKey }, { metadata: { actor: userId } });
     },

@@ -1,24 +1,12 @@
 import { escapeHtml, type Mail } from '../mailing/index.ts';
 import { fillTemplate, greeting as greet, formatDate, formatMoney } from '../shared/text/index.ts';
+import { hasSessionsAfter, purchaseInvitation, type Organizer } from './calendar-invites.ts';
 import type { ConsentGiven } from './consents.ts';
 import { confirmationTexts, withdrawalFormTexts } from './confirmation-texts.ts';
 import type { ProductForSale, Terms } from './ports.ts';
 import { lastDayOfWithdrawal } from './withdrawal-period.ts';
 
 export { confirmationTexts, withdrawalFormTexts } from './confirmation-texts.ts';
-
-const icsStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-const icsText = (s: string) => s.replace(/([,;\\])/g, '\\$1').replace(/\n/g, '\\n');
-
-/** An iCalendar event (RFC 5545) in UTC, so every calendar shows it in its own zone. */
-export function calendarEvent(p: { uid: string; title: string; start: Date; minutes: number; url: string; now: Date }): string {
-  const end = new Date(p.start.getTime() + p.minutes * 60_000);
-  return [
-    'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Gestalt Online//Purchases//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH',
-    'BEGIN:VEVENT', `UID:${p.uid}`, `DTSTAMP:${icsStamp(p.now)}`, `DTSTART:${icsStamp(p.start)}`, `DTEND:${icsStamp(end)}`,
-    `SUMMARY:${icsText(p.title)}`, `URL:${p.url}`, `DESCRIPTION:${icsText(p.url)}`, 'END:VEVENT', 'END:VCALENDAR', '',
-  ].join('\r\n');
-}
 
 /** Minor units as the buyer reads them: whole amounts as prices are shown ("199 zł"), others to the grosz ("199,50 PLN"). */
 const moneyOfMinor = (amountMinor: number, currency: string, lang: 'pl' | 'en') =>
@@ -30,7 +18,8 @@ const termsFileText = (terms: Terms) => `${terms.title}\n\n${terms.sections.map(
 /**
  * The purchase confirmation in the buyer's language: what was bought and for how much, the consents given word for
  * word (as recorded, whatever the catalogue says today), the terms' version with the terms attached, the last day of
- * the withdrawal period, the signed withdrawal link and the model withdrawal form; the calendar entry for an upcoming event.
+ * the withdrawal period, the signed withdrawal link and the model withdrawal form; for an event still to come, the
+ * calendar invitation with every session (METHOD:REQUEST, one stable UID per session of this purchase).
  */
 export function confirmationMail(input: {
   buyer: { email: string; name: string; language: 'pl' | 'en' };
@@ -45,6 +34,8 @@ export function confirmationMail(input: {
   /** Who the model form is addressed to: the site and where to reach it. */
   trader: string;
   siteName: string;
+  /** The invitations' ORGANIZER: the site's name and its mail's From address. */
+  organizer: Organizer;
   now: Date;
 }): Mail {
   const lang = input.buyer.language;
@@ -61,7 +52,7 @@ export function confirmationMail(input: {
   };
   const termsFile = fillTemplate(t.termsFile, vars);
   const given = new Set(input.consents.map((c) => c.kind));
-  const upcoming = input.product.liveAt > input.now;
+  const upcoming = hasSessionsAfter(input.product, input.now);
   const fill = (l: string) => fillTemplate(l, { ...vars, termsFile });
   const lines = [
     greet(t.greeting, input.buyer.name), t.thanks, '', title, t.when, t.amount, t.purchased, t.reference, t.watch, ...(input.joinUrl ? [t.join] : []), t.access, '',
@@ -82,12 +73,8 @@ export function confirmationMail(input: {
     subject: fillTemplate(t.subject, vars),
     text: all.join('\n'),
     html: `<!doctype html><html lang="${lang}"><body>${html}</body></html>`,
-    attachments: [
-      ...(upcoming ? [{
-        filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-        content: calendarEvent({ uid: `${input.purchase.purchaseId}@gestalt-online`, title, start: input.product.liveAt, minutes: input.product.durationMinutes, url: input.watchUrl, now: input.now }),
-      }] : []),
-      { filename: termsFile, contentType: 'text/plain; charset=utf-8', content: termsFileText(input.terms) },
-    ],
+    attachments: [{ filename: termsFile, contentType: 'text/plain; charset=utf-8', content: termsFileText(input.terms) }],
+    ...(upcoming ? { calendar: purchaseInvitation({ product: input.product, purchaseId: input.purchase.purchaseId, buyer: input.buyer,
+      organizer: input.organizer, watchUrl: input.watchUrl, stamp: input.now }) } : {}),
   };
 }

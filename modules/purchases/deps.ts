@@ -13,6 +13,8 @@ export type PurchasesDeps = {
   provider: PaymentProvider;
   ports: PurchasesPorts;
   siteName: string;
+  /** The calendar invitations' ORGANIZER: SITE_NAME at MAIL_FROM's address. */
+  organizer: { name: string; email: string };
   /** Signs recording URLs. */
   secret: string;
   mediaDir: string;

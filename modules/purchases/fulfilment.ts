@@ -4,7 +4,7 @@ import { mailMessage } from '../mailing/index.ts';
 import { joinLinks, reminderScheduleMessage } from '../meetings/index.ts';
 import type { EventMetadata, OutboxMessage, Tx } from '../shared/events/index.ts';
 import { appendAlongside, handleCommand, isDomainError } from '../shared/kernel/index.ts';
-import { accessUntil } from './access.ts';
+import { accessUntil, liveEndOf } from './access.ts';
 import { confirmationMail } from './confirmation-mail.ts';
 import type { ConsentGiven } from './consents.ts';
 import type { PurchasesDeps } from './deps.ts';
@@ -16,6 +16,8 @@ import { purchaseDecider, streamOf, type CompletePurchase, type PurchaseEvent } 
 import type { PurchasesQueries } from './queries.ts';
 import { refundMail } from './refund-mail.ts';
 import { withdrawalLinks } from './withdrawal-link.ts';
+import { besideSeats, lockedSeats, type LockedSeats } from './seat-handlers.ts';
+import { seatFor } from './seats.ts';
 
 /** Two-key advisory locks (namespace, hashtext(purchase id)) never collide with the event store's one-key append lock. */
 const REFUND_LOCK = 7_300_101;
@@ -52,8 +54,8 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
         const p = e.data;
         const now = deps.clock();
         // The meeting's own URL never goes out: the buyer's personal join link does, while a session is still ahead.
-        const meetingAhead = product.liveLink !== null && (product.sessions ?? [{ end: product.liveEndsAt ?? new Date(product.liveAt.getTime() + product.durationMinutes * 60_000) }]).some((s) => s.end > now);
-        return [mailMessage(`purchase-confirmation:${p.purchaseId}`, confirmationMail({ ...common, now, consents,
+        const meetingAhead = product.liveLink !== null && liveEndOf(product) > now;
+        return [mailMessage(`purchase-confirmation:${p.purchaseId}`, confirmationMail({ ...common, now, consents, organizer: deps.organizer,
           ...(meetingAhead ? { joinUrl: joins.joinLink(p.purchaseId) } : {}),
           terms: deps.ports.terms(buyer.language), withdrawUrl: links.withdrawalLink(p.purchaseId),
           trader: `${deps.siteName}, ${new URL('/kontakt', origin).href}`,
@@ -70,21 +72,30 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
    * transaction, at the version read before deciding: of two payments racing on any number of instances, one
    * claims it and the other's append fails, is decided again, and sees the product owned (a duplicate, owed back).
    */
-  async function complete(command: Omit<CompletePurchase, 'ownedThrough'>, opts: Options & { outbox: (events: PurchaseEvent[]) => OutboxMessage[] }) {
-    const { purchaseId, userId, productKey } = command.payment;
+  async function complete(command: Omit<CompletePurchase, 'ownedThrough'>, capacity: number | null, opts: Options & { outbox: (events: PurchaseEvent[]) => OutboxMessage[] }) {
+    const { purchaseId, userId, productKey, paidAt } = command.payment;
     let ownership = { owner: null as string | null, version: 0 };
+    let seats: LockedSeats | null = null;
     return handleCommand(deps, purchaseDecider, streamOf(purchaseId), { ...command, ownedThrough: null }, {
       metadata: opts.metadata, outbox: opts.outbox,
       async prepare(tx, cmd) {
         ownership = await queries.ownerOf(userId, productKey, tx);
-        return { ...cmd, ownedThrough: ownership.owner };
+        if (capacity === null) return { ...cmd, ownedThrough: ownership.owner };
+        // Under the seats lock until commit: the seat this payment takes cannot be held by a checkout meanwhile.
+        seats = await lockedSeats(tx, deps, productKey);
+        return { ...cmd, ownedThrough: ownership.owner, noSeat: seatFor(seats.state, purchaseId, capacity, paidAt) === 'none' };
       },
       async alongside(tx, events) {
         const paid = events.find((e) => e.type === 'PurchaseCompleted');
-        if (!paid) return [];
+        // A payment that buys nothing (owned already, or no seat left) gives back the seat its checkout held.
+        const seated = seats && capacity !== null && events.some((e) => e.type === 'PurchaseCompleted' || e.type === 'DuplicatePaymentReceived')
+          ? await besideSeats(tx, deps, seats, paid ? { type: 'TakeSeat', productKey, purchaseId, userId, capacity, at: paidAt }
+            : { type: 'ReleaseSeat', productKey, purchaseId, reason: 'duplicate', at: paidAt }, opts.metadata)
+          : [];
+        if (!paid) return seated;
         const claims = ownershipDecider.decide({ type: 'ClaimOwnership', userId, productKey, purchaseId, at: paid.data.paidAt }, { owner: ownership.owner });
         const stream = { id: ownershipStreamOf(userId, productKey), version: ownership.version, state: { owner: ownership.owner } };
-        return appendAlongside(deps.store, tx, stream, claims, ownershipDecider, opts.metadata);
+        return [...seated, ...await appendAlongside(deps.store, tx, stream, claims, ownershipDecider, opts.metadata)];
       },
     });
   }
@@ -129,14 +140,14 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
     const price = product.prices.find((p) => p.currency === session.currency);
     const { events, state } = await complete({
       type: 'CompletePurchase',
-      accessUntil: accessUntil(product.liveAt).toISOString(),
+      accessUntil: accessUntil(liveEndOf(product)).toISOString(),
       catalogueAsks: price ? { amountMinor: toMinor(price.amount, price.currency), currency: price.currency } : null,
       payment: {
         purchaseId: session.purchaseId, userId: session.userId, productKey: session.productKey, currency: session.currency,
         amount: Math.round(session.amountMinor / 100), amountMinor: session.amountMinor, provider: deps.provider.name, providerSessionId: session.id, paymentIntentId: session.paymentIntentId,
         paidAt: deps.clock().toISOString(),
       },
-    }, { metadata: opts.metadata, outbox: await mailFor(session.userId, session.productKey, session.purchaseId) });
+    }, product.capacity ?? null, { metadata: opts.metadata, outbox: await mailFor(session.userId, session.productKey, session.purchaseId) });
     if (state.status === 'refundDue') {
       // Every report of a duplicate payment tries the refund until one succeeds: a failed attempt throws, so the webhook is redelivered.
       const refunded = await settleRefund(session.purchaseId, opts);

@@ -1,7 +1,7 @@
 import { reminderScheduleMessage } from '../meetings/index.ts';
 import type { EventMetadata } from '../shared/events/index.ts';
 import { appendAlongside, DomainError, handleCommand } from '../shared/kernel/index.ts';
-import { accessUntil } from './access.ts';
+import { accessUntil, liveEndOf } from './access.ts';
 import type { PurchasesDeps } from './deps.ts';
 import { ownershipDecider, ownershipStreamOf } from './ownership.ts';
 import { purchaseDecider, streamOf } from './purchase.ts';
@@ -29,7 +29,7 @@ export function grantHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
       const metadata = { actor: input.adminId, ...input.metadata };
       let ownership = { owner: null as string | null, version: 0 };
       const grant = { purchaseId, userId, productKey: product.key, reason: input.reason.trim(), grantedBy: input.adminId, grantedAt: now(),
-        accessUntil: accessUntil(product.liveAt).toISOString() };
+        accessUntil: accessUntil(liveEndOf(product)).toISOString() };
       await handleCommand(deps, purchaseDecider, streamOf(purchaseId), { type: 'GrantAccess', grant, ownedThrough: null }, {
         metadata,
         // A granted place is a place: its holder is reminded of each session like a buyer (meetings plans it).

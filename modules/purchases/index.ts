@@ -9,6 +9,7 @@ import { defaultCheckoutLimits, type CheckoutLimits } from './limits.ts';
 import { fulfilmentHandlers } from './fulfilment.ts';
 import { grantHandlers } from './grants.ts';
 import { purchasesProjection } from './projections.ts';
+import { addressOf } from './calendar-invites.ts';
 import type { PurchasesDeps } from './deps.ts';
 import type { PurchasesPorts } from './ports.ts';
 import { devProvider, stripeProvider, type StripeProvider } from './providers.ts';
@@ -19,6 +20,7 @@ import { refundHandlers, REFUND_TOPIC } from './refunds.ts';
 import { refundViews } from './refund-views.ts';
 import type { PurchasesTables } from './schema.ts';
 import { stripeWebhook } from './stripe-webhook.ts';
+import { seatHandlers } from './seat-handlers.ts';
 import { withdrawalHandlers } from './withdrawal-handlers.ts';
 import { withdrawalLinks } from './withdrawal-link.ts';
 
@@ -29,6 +31,7 @@ export { withdrawalTokens } from './withdrawal-link.ts';
 export { consentTexts, type ConsentGiven } from './consents.ts';
 export { consentsNeeded, lastDayOfWithdrawal, withdrawalDeadline, type ConsentKind } from './withdrawal-period.ts';
 export { refundTexts, refundNoticeTexts } from './refund-mail.ts';
+export { calendarTexts, purchaseInvitation, purchaseInvitationUpdate, purchaseCancellation, saleSessions, type InviteInput, type Organizer } from './calendar-invites.ts';
 export { refundDecisions, paidMinor, type RefundRequested, type RefundCompleted, type PurchaseAccessEnded, type RequestRefund, type RefundRequester, type RefundRule } from './refund.ts';
 export type { RefundInput, RefundAnswer } from './refunds.ts';
 export type { BuyerRefund } from './refund-views.ts';
@@ -43,6 +46,8 @@ export type { WithdrawalView, WithdrawalOffer } from './withdrawal-handlers.ts';
 export type { PurchaseRule } from './purchase.ts';
 export type { Attendee, AttendeeList, AttendeeTotals, PaymentState } from './attendees.ts';
 export type { CheckoutLimits } from './limits.ts';
+export { HOLD_MINUTES, type SeatCounts } from './seat-handlers.ts';
+export type { SeatEvent, SeatHeld, SeatTaken, SeatReleased, SeatReleaseReason } from './seats.ts';
 export type {
   BuyerLookup, ContactsLookup, Currency, PriceForSale, PriceLookup, ProductForSale, ProductLookup, PurchasesPorts, Terms,
 } from './ports.ts';
@@ -61,13 +66,15 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
     provider: stripe ?? devProvider(ports.origin),
     ports,
     siteName: ctx.config.SITE_NAME,
+    organizer: { name: ctx.config.SITE_NAME, email: addressOf(ctx.config.MAIL_FROM) },
     secret: ctx.config.JWT_SECRET,
     mediaDir: ctx.config.MEDIA_DIR,
   };
   const queries = purchasesQueries(deps);
   const fulfilment = fulfilmentHandlers(deps, queries);
   const limiter = createRateLimiter(deps.db, { clock: deps.clock });
-  const checkout = checkoutHandlers(deps, queries, fulfilment, { limiter, limits: { ...defaultCheckoutLimits, ...options.limits } });
+  const seats = seatHandlers(deps);
+  const checkout = checkoutHandlers(deps, queries, fulfilment, { limiter, limits: { ...defaultCheckoutLimits, ...options.limits } }, seats);
   const { activePurchase, purchasesOf, library, watchDecision, linksFor, recordingAccess, devCheckout, purchaseStanding } = queries;
   const { withdrawalLink, verifyWithdrawalToken } = withdrawalLinks(deps.secret, ports.origin);
   const owned = ownedReads(deps.db, deps.clock, options.log);
@@ -103,7 +110,11 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
     },
     /** Money back on a paid purchase (admin, withdrawal): full or partial, idempotent by refund id; a full one ends access. */
     requestRefund: refunds.requestRefund,
-    stripeWebhook: stripeWebhook(stripe, fulfilment, refunds),
+    stripeWebhook: stripeWebhook(stripe, fulfilment, refunds, seats),
+    /** A product's seats now (capacity, sold, held, free; null capacity and free: no limit). */
+    seats: seats.seats,
+    /** Records the release of the product's holds past their expiry (they already count as free): for a periodic runner. */
+    sweepExpiredHolds: seats.sweep,
     /** The refund's money moves at the provider from the outbox (retried until it answers, sent once). */
     outboxHandlers: { [REFUND_TOPIC]: (payload: unknown) => refunds.deliverRefund(payload) },
     productKeyForPrice: ports.productKeyForPrice,

@@ -35,7 +35,7 @@ export const purchasesProjection: Projection<PurchasesTables> = {
         const d = event.data;
         const duplicate = 'ownedThrough' in d ? d.ownedThrough : null;
         const paid = {
-          status: event.type === 'PaymentMismatchReceived' ? 'mismatch' as const : duplicate ? 'refund_due' as const : 'paid' as const, currency: d.currency, amount: d.amount, amount_minor: d.amountMinor ?? null, payment_intent_id: d.paymentIntentId,
+          status: event.type === 'PaymentMismatchReceived' ? 'mismatch' as const : event.type === 'DuplicatePaymentReceived' ? 'refund_due' as const : 'paid' as const, currency: d.currency, amount: d.amount, amount_minor: d.amountMinor ?? null, payment_intent_id: d.paymentIntentId,
           paid_at: d.paidAt, access_until: 'accessUntil' in d ? d.accessUntil : null, owned_through: duplicate, updated_at: at,
         };
         await tx.insertInto('purchases').values({

@@ -12,6 +12,8 @@ export type CheckoutRequest = {
   locale: 'pl' | 'en';
   successUrl: string;
   cancelUrl: string;
+  /** When the payment page stops taking payments: the end of the seat held for it (seat-handlers.ts); absent: the provider's default. */
+  expiresAt?: Date;
 };
 
 /** A provider's checkout session, reduced to what fulfilment needs. */
@@ -28,7 +30,8 @@ export type ProviderSession = {
 };
 
 /** `refunded`: a charge was refunded (by us or in the provider's dashboard); its refunds are read from the provider. */
-export type WebhookOutcome = { kind: 'fulfil'; session: ProviderSession } | { kind: 'refunded'; paymentIntentId: string } | { kind: 'ignore'; type: string };
+export type WebhookOutcome = { kind: 'fulfil'; session: ProviderSession } | { kind: 'refunded'; paymentIntentId: string }
+  | { kind: 'expired'; session: ProviderSession } | { kind: 'ignore'; type: string };
 
 /** Closing a checkout: either it can no longer be paid, or it was paid before we could close it. */
 export type ExpireOutcome = { outcome: 'expired' } | { outcome: 'paid'; session: ProviderSession };
@@ -122,6 +125,7 @@ export function stripeProvider(secretKey: string, webhookSecret: string | undefi
           client_reference_id: r.purchaseId,
           metadata,
           payment_intent_data: { metadata },
+          ...(r.expiresAt ? { expires_at: Math.floor(r.expiresAt.getTime() / 1000) } : {}),
         }, { idempotencyKey: `checkout-${r.purchaseId}` });
       } catch (error) {
         throw unavailable(error);
@@ -170,13 +174,14 @@ export function stripeProvider(secretKey: string, webhookSecret: string | undefi
       } catch (error) {
         throw new WebhookSignatureError((error as Error).message);
       }
-      if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+      // An expired session frees the seat its checkout held (seats.ts).
+      if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded' || event.type === 'checkout.session.expired') {
         // Signed by Stripe, yet shaped by whoever holds the secret (or a test tool): read only a session that is there.
         const session: unknown = (event as { data?: { object?: unknown } | null }).data?.object;
         if (session === null || typeof session !== 'object' || typeof (session as { id?: unknown }).id !== 'string') {
           throw new WebhookPayloadError(`${event.type} without a checkout session in data.object`);
         }
-        return { kind: 'fulfil', session: fromStripe(session as Stripe.Checkout.Session) };
+        return { kind: event.type === 'checkout.session.expired' ? 'expired' : 'fulfil', session: fromStripe(session as Stripe.Checkout.Session) };
       }
       if (event.type === 'charge.refunded') {
         const pi: unknown = (event as { data?: { object?: { payment_intent?: unknown } } | null }).data?.object?.payment_intent;

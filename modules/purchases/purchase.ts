@@ -38,10 +38,13 @@ export type PurchaseCompleted = {
   data: { purchaseId: string; userId: string; productKey: string; currency: Currency; amount: number; amountMinor?: number; provider: Provider;
     providerSessionId: string; paymentIntentId: string | null; paidAt: string; accessUntil: string };
 };
-/** Money arrived for a product the buyer already owns through another purchase: it is owed back. */
+/**
+ * Money arrived for a product the buyer already owns through another purchase (`ownedThrough`), or for a seat that
+ * no longer exists (`soldOut`: paid after its hold expired, every seat sold or held by others): it is owed back.
+ */
 export type DuplicatePaymentReceived = {
   type: 'DuplicatePaymentReceived';
-  data: Omit<PurchaseCompleted['data'], 'accessUntil'> & { ownedThrough: string };
+  data: Omit<PurchaseCompleted['data'], 'accessUntil'> & ({ ownedThrough: string } | { ownedThrough: null; soldOut: true });
 };
 export type DuplicatePaymentRefunded = {
   type: 'DuplicatePaymentRefunded';
@@ -137,6 +140,8 @@ export type ExpireCheckout = { type: 'ExpireCheckout'; purchaseId: string; super
 export type CompletePurchase = {
   type: 'CompletePurchase'; payment: Omit<PurchaseCompleted['data'], 'accessUntil'> & { amountMinor: number };
   catalogueAsks: Asked | null; accessUntil: string; ownedThrough: string | null;
+  /** The product has a capacity and no seat is left for this payment (seats.ts `seatFor`): it buys nothing and is owed back. */
+  noSeat?: boolean;
 };
 /** The provider has given a duplicate payment back. */
 export type RecordRefund = {
@@ -172,6 +177,7 @@ function complete(command: CompletePurchase, state: PurchaseState): PurchaseEven
   if (command.ownedThrough !== null && command.ownedThrough !== command.payment.purchaseId) {
     return [{ type: 'DuplicatePaymentReceived', data: { ...command.payment, ownedThrough: command.ownedThrough } }];
   }
+  if (command.noSeat) return [{ type: 'DuplicatePaymentReceived', data: { ...command.payment, ownedThrough: null, soldOut: true } }];
   return [{ type: 'PurchaseCompleted', data: { ...command.payment, accessUntil: command.accessUntil } }];
 }
 

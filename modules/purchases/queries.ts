@@ -3,7 +3,7 @@ import type { Product } from '../catalogue/index.ts';
 import { joinLinks } from '../meetings/index.ts';
 import type { Tx } from '../shared/events/index.ts';
 import { DomainError, loadState } from '../shared/kernel/index.ts';
-import { hasAccess, withinAccessWindow } from './access.ts';
+import { hasAccess, liveEndOf, withinAccessWindow } from './access.ts';
 import type { PurchasesDeps } from './deps.ts';
 import type { ProductForSale } from './ports.ts';
 import { ownershipDecider, ownershipStreamOf } from './ownership.ts';
@@ -97,7 +97,7 @@ export function purchasesQueries(deps: PurchasesDeps) {
       const owning = userId ? paid.find((p) => hasAccess({ paidAt: p.paid_at, accessUntil: p.access_until }, at)) : undefined;
       const links = access.kind === 'active' && userId && owning ? linksOf(forSale, { userId, purchaseId: owning.purchase_id }, deps, at) : {};
       const joinOpensAt = forSale.joinOpensAt ?? forSale.liveAt;
-      const view = watchView({ access, liveAt: forSale.liveAt, joinOpensAt, hasRecording: Boolean(links.watchURL), hasLiveLink: Boolean(links.meetLink), now: at }, ports.isEventOver);
+      const view = watchView({ access, liveAt: liveEndOf(forSale), joinOpensAt, hasRecording: Boolean(links.watchURL), hasLiveLink: Boolean(links.meetLink), now: at }, ports.isEventOver);
       const playbackStarted = paid.some((p) => p.playback_started_at !== null && hasAccess({ paidAt: p.paid_at, accessUntil: p.access_until }, at));
       return { product, view, links, playbackStarted, at };
     },

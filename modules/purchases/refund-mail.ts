@@ -60,6 +60,7 @@ export const refundNoticeTexts = {
     amount: 'Kwota zwrotu: {amount}',
     when: 'Zwrot trafi na kartę użytą do płatności, zwykle w ciągu 5–10 dni roboczych (zależnie od banku).',
     ended: 'Dostęp do materiału wygasł wraz ze zwrotem. Możesz go kupić ponownie w każdej chwili.',
+    calendar: 'W załączeniu odwołanie terminów: Twój kalendarz usunie je po otwarciu.',
     kept: 'Twój dostęp się nie zmienia: {url}',
     reference: 'Numer zwrotu: {refund}',
     signature: 'Zespół {site}',
@@ -71,19 +72,24 @@ export const refundNoticeTexts = {
     amount: 'Amount refunded: {amount}',
     when: 'The refund goes back to the card you paid with, usually within 5–10 business days (depending on your bank).',
     ended: 'Your access to the material ended with the refund. You may buy it again at any time.',
+    calendar: 'The cancellation of the sessions is attached: your calendar removes them when you open it.',
     kept: 'Your access is unchanged: {url}',
     reference: 'Refund reference: {refund}',
     signature: 'The {site} team',
   },
 } as const satisfies Record<'pl' | 'en', Record<string, string>>;
 
-/** The buyer's notice of one refund (amount in minor units), saying whether access ended with it. */
+/**
+ * The buyer's notice of one refund (amount in minor units), saying whether access ended with it; with `calendar`, the
+ * withdrawal of the invitation's sessions (METHOD:CANCEL) travels with it.
+ */
 export function refundNoticeMail(input: {
   buyer: { email: string; name: string; language: 'pl' | 'en' };
   product: ProductForSale;
   refund: { amountMinor: number; currency: string; refundId: string; accessEnded: boolean };
   watchUrl: string;
   siteName: string;
+  calendar?: Mail['calendar'];
 }): Mail {
   const lang = input.buyer.language;
   const t = refundNoticeTexts[lang];
@@ -92,7 +98,8 @@ export function refundNoticeMail(input: {
     title, name: input.buyer.name, site: input.siteName, url: input.watchUrl, refund: input.refund.refundId,
     amount: formatMoney(input.refund.amountMinor / 100, input.refund.currency, lang, 'ledger'),
   };
-  const lines = [greet(t.greeting, input.buyer.name), t.what, '', title, t.amount, t.when, t.reference, '', input.refund.accessEnded ? t.ended : t.kept, '', t.signature]
+  const lines = [greet(t.greeting, input.buyer.name), t.what, '', title, t.amount, t.when, t.reference, '', input.refund.accessEnded ? t.ended : t.kept,
+    ...(input.calendar ? [t.calendar] : []), '', t.signature]
     .map((l) => fillTemplate(l, vars));
   const html = lines.map((l) => (l === '' ? '' : `<p>${escapeHtml(l)}</p>`)).join('\n');
   return {
@@ -100,5 +107,6 @@ export function refundNoticeMail(input: {
     subject: fillTemplate(t.subject, vars),
     text: lines.join('\n'),
     html: `<!doctype html><html lang="${lang}"><body>${html}</body></html>`,
+    ...(input.calendar ? { calendar: input.calendar } : {}),
   };
 }

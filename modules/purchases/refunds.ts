@@ -2,12 +2,14 @@ import { INVOICE_TOPICS } from '../invoicing/index.ts';
 import { mailMessage } from '../mailing/index.ts';
 import type { EventMetadata, OutboxMessage } from '../shared/events/index.ts';
 import { appendAlongside, DomainError, handleCommand, type CommandOptions } from '../shared/kernel/index.ts';
+import { hasSessionsAfter, purchaseCancellation } from './calendar-invites.ts';
 import type { PurchasesDeps } from './deps.ts';
 import { ownershipDecider, ownershipStreamOf } from './ownership.ts';
 import { buyerOf, purchaseDecider, streamOf, type PurchaseCommand, type PurchaseEvent, type PurchaseState } from './purchase.ts';
 import type { PurchasesQueries } from './queries.ts';
 import type { PurchasesTables } from './schema.ts';
 import { refundNoticeMail } from './refund-mail.ts';
+import { besideSeats, lockedSeats, type LockedSeats } from './seat-handlers.ts';
 import type { CompleteRefund, RefundCommand, RefundRequester } from './refund.ts';
 
 /** The outbox topic that moves a refund's money at the provider, one row per refund id. */
@@ -46,8 +48,12 @@ export function refundHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
     const [contact, product] = await Promise.all([deps.ports.buyers(buyer.userId), deps.ports.products(buyer.productKey)]);
     if (!contact || !product) return () => [];
     const watchUrl = new URL(`/watch-video/${product.key}`, deps.ports.origin()).href;
+    const stamp = deps.clock();
+    // Access ended: the sessions of the confirmation's invitation are withdrawn (same UIDs, SEQUENCE 1), if any is still to come.
+    const cancel = (purchaseId: string, after: PurchaseState) => accessEnded(after) && hasSessionsAfter(product, stamp)
+      ? { calendar: purchaseCancellation({ product, purchaseId, buyer: contact, organizer: deps.organizer, watchUrl, stamp }) } : {};
     return (events, after) => events.flatMap((e) => e.type !== 'RefundCompleted' ? [] : [mailMessage(`purchase-refund:${e.data.refundId}`, refundNoticeMail({
-      buyer: contact, product, watchUrl, siteName: deps.siteName, refund: { ...e.data, accessEnded: accessEnded(after) },
+      buyer: contact, product, watchUrl, siteName: deps.siteName, refund: { ...e.data, accessEnded: accessEnded(after) }, ...cancel(e.data.purchaseId, after),
     }))]);
   }
 
@@ -70,12 +76,16 @@ export function refundHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
     const before = (await queries.load(purchaseId)).state;
     const mail = await mailFor(before);
     let ownership = { owner: null as string | null, version: 0 };
+    let seats: LockedSeats | null = null;
     return {
       metadata,
       outbox: (events, after) => [...effects(events), ...mail(events, after), ...corrections(events)],
       async prepare(tx, cmd, state) {
         const buyer = buyerOf(state);
-        if (buyer) ownership = await queries.ownerOf(buyer.userId, buyer.productKey, tx);
+        if (!buyer) return cmd;
+        ownership = await queries.ownerOf(buyer.userId, buyer.productKey, tx);
+        // Taken before this stream's append, in the order a payment takes them (seats, then the purchase): no deadlock.
+        seats = await lockedSeats(tx, deps, buyer.productKey);
         return cmd;
       },
       async alongside(tx, events, after) {
@@ -84,7 +94,9 @@ export function refundHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
         if (!ended || !buyer) return [];
         const stream = { id: ownershipStreamOf(buyer.userId, buyer.productKey), version: ownership.version, state: { owner: ownership.owner } };
         const release = ownershipDecider.decide({ type: 'ReleaseOwnership', userId: buyer.userId, productKey: buyer.productKey, purchaseId, at: ended.data.at }, stream.state);
-        return appendAlongside(deps.store, tx, stream, release, ownershipDecider, metadata);
+        // Access ended by a full refund or a withdrawal frees the seat it held (nothing for a product without seats).
+        const freed = seats ? await besideSeats(tx, deps, seats, { type: 'ReleaseSeat', productKey: buyer.productKey, purchaseId, reason: ended.data.cause, at: ended.data.at }, metadata) : [];
+        return [...await appendAlongside(deps.store, tx, stream, release, ownershipDecider, metadata), ...freed];
       },
     };
   }

@@ -3,9 +3,10 @@ import { DomainError } from '../shared/kernel/index.ts';
 import type { FulfilmentHandlers, FulfilResult } from './fulfilment.ts';
 import { WebhookPayloadError, WebhookSignatureError, type StripeProvider } from './providers.ts';
 import type { RefundHandlers } from './refunds.ts';
+import type { SeatHandlers } from './seat-handlers.ts';
 
 export type WebhookAnswer = { kind: 'ignored'; type: string } | { kind: 'fulfilled'; session: string; result: FulfilResult }
-  | { kind: 'refunds'; paymentIntent: string; recorded: number };
+  | { kind: 'refunds'; paymentIntent: string; recorded: number } | { kind: 'expired'; session: string; seatsFreed: number };
 
 type WebhookOptions = {
   metadata?: EventMetadata;
@@ -20,7 +21,7 @@ type WebhookOptions = {
  * carries none to read); a refunded charge has its refunds read from Stripe and recorded once each (refunds.ts);
  * other event types are acknowledged.
  */
-export function stripeWebhook(stripe: StripeProvider | null, fulfilment: FulfilmentHandlers, refunds: Pick<RefundHandlers, 'refundsReported'>) {
+export function stripeWebhook(stripe: StripeProvider | null, fulfilment: FulfilmentHandlers, refunds: Pick<RefundHandlers, 'refundsReported'>, seats: Pick<SeatHandlers, 'release'>) {
   return async (rawBody: string, signature: string | null, opts: WebhookOptions = {}): Promise<WebhookAnswer> => {
     if (!stripe) throw new DomainError('stripe-not-configured');
     let outcome;
@@ -42,6 +43,13 @@ export function stripeWebhook(stripe: StripeProvider | null, fulfilment: Fulfilm
     if (outcome.kind === 'ignore') return { kind: 'ignored', type: outcome.type };
     if (outcome.kind === 'refunded') {
       return { kind: 'refunds', paymentIntent: outcome.paymentIntentId, recorded: await refunds.refundsReported(outcome.paymentIntentId, opts.metadata) };
+    }
+    if (outcome.kind === 'expired') {
+      // `checkout.session.expired`: the payment page can no longer be paid, so its seat is free (already so by the
+      // hold's own expiry; this records it). A session not ours (no purchase in its metadata) frees nothing.
+      const { purchaseId, productKey } = outcome.session;
+      const freed = purchaseId && productKey ? (await seats.release(productKey, purchaseId, 'expired', opts.metadata)).events.length : 0;
+      return { kind: 'expired', session: outcome.session.id, seatsFreed: freed };
     }
     return { kind: 'fulfilled', session: outcome.session.id, result: await fulfilment.fulfil(outcome.session, { metadata: opts.metadata }) };
   };

@@ -23,7 +23,8 @@ export function watchAccess(paid: readonly { paidAt: Date | null; accessUntil: D
 /**
  * What the watch page shows (spec section 4), decided on the server. Ownership comes first: a visitor
  * who does not own the product sees Access Denied whatever the date, so nothing about the recording
- * or the live link leaks to them. `isEventOver` is the catalogue's 24-hour rule. Join is offered from `joinOpensAt`
+ * or the live link leaks to them. `isEventOver` is the catalogue's 24-hour rule, given `liveAt` as the live part's end
+ * (the last session's, `liveEndOf`). Join is offered from `joinOpensAt`
  * (the product's setting, e.g. 30 minutes before the start), not as soon as a link exists.
  */
 export function watchView(

@@ -1,6 +1,5 @@
-import { firstSessionMinutes, joinOpensAt, sessionsOf, whenLine, type Catalogue } from '../../modules/catalogue/index.ts';
+import { firstSessionMinutes, joinOpensAt, lastSessionEnd, sessionsOf, whenLine, type Catalogue } from '../../modules/catalogue/index.ts';
 import type { ProductForSale } from '../../modules/purchases/index.ts';
-import { warsawDaysFrom } from '../../modules/shared/text/index.ts';
 
 /** The catalogue's product as purchases sees it: prices, start, and the links only purchases may hand out. */
 export async function productForSale(catalogue: Catalogue, key: string): Promise<ProductForSale | null> {
@@ -12,8 +11,8 @@ export async function productForSale(catalogue: Catalogue, key: string): Promise
     title: { pl: product.title, en: product.titleEn },
     liveAt: new Date(product.startsAt),
     durationMinutes: firstSessionMinutes(product),
-    // The live part ends with its last day's session (Warsaw's clock), which decides the early-start consent.
-    liveEndsAt: warsawDaysFrom(new Date(product.startsAt), product.days - 1, ...(product.dailyEnd.split(':').map(Number) as [number, number])),
+    // The live part ends with its last session, which decides the early-start consent, the 24-hour rule and access.
+    liveEndsAt: lastSessionEnd(sessionsOf(product)),
     sessions: sessionsOf(product).map((s) => ({ id: s.id, start: new Date(s.start), end: new Date(s.end) })),
     capacity: product.capacity ?? null,
     recordingAvailable: product.recordingAvailable,

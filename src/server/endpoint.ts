@@ -93,7 +93,9 @@ export function endpoint<B extends Schema | undefined = undefined, P extends Sch
       const vars = known.expose && error.data ? Object.fromEntries(Object.entries(error.data).filter(([, x]) => typeof x === 'string' || typeof x === 'number')) : undefined;
       const message = t(known.key, vars as Record<string, string | number> | undefined);
       // A refusal about one field of a form names it, as a schema issue would.
-      const field = known.field ? { issues: [{ field: known.field, message }] } : {};
+      // A refusal about one row of a list names the row's field in its data ("sessions.2.end").
+      const named = typeof error.data?.['field'] === 'string' ? error.data['field'] : known.field;
+      const field = known.field ? { issues: [{ field: named, message }] } : {};
       return json({ message, ...(known.expose ? error.data : field) }, known.status);
     }
   };

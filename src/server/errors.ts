@@ -15,6 +15,12 @@ export const ERRORS = {
   'product-exists': { status: 409, key: 'catalogue.productExists' },
   // `field`: the form field the refusal is about (the answer's `issues`, beside that field in the editor).
   'product-start-past': { status: 400, key: 'catalogue.productStartPast', field: 'startsAt' },
+  // Sessions and seats (issue 24): a session's refusal names its row (the error's `field`, e.g. `sessions.2.end`).
+  'product-sessions-missing': { status: 400, key: 'catalogue.sessionsMissing', field: 'sessions' },
+  'product-session-ends-first': { status: 400, key: 'catalogue.sessionEndsFirst', field: 'sessions' },
+  'product-sessions-overlap': { status: 400, key: 'catalogue.sessionsOverlap', field: 'sessions' },
+  'product-capacity-invalid': { status: 400, key: 'catalogue.fieldCapacity', field: 'capacity' },
+  'product-capacity-below-sold': { status: 409, key: 'catalogue.capacityBelowSold', field: 'capacity' },
   'article-invalid': { status: 400, key: 'catalogue.articleInvalid' },
   'article-link-invalid': { status: 400, key: 'catalogue.articleLinkInvalid' },
   'article-exists': { status: 409, key: 'catalogue.articleExists' },
@@ -37,6 +43,8 @@ export const ERRORS = {
   'unknown-price': { status: 400, key: 'payment.unknownPrice' },
   'not-on-sale': { status: 409, key: 'payment.notOnSale' },
   'already-owned': { status: 409, key: 'payment.alreadyOwned' },
+  // No seat free (seats.ts): refused before the payment provider is asked.
+  'sold-out': { status: 409, key: 'payment.soldOut' },
   // The consents a checkout needs (withdrawal-period.ts): the answer's `consents` lists those needed.
   'consent-missing': { status: 400, key: 'payment.consentMissing', expose: true },
   'consent-not-needed': { status: 400, key: 'payment.consentNotNeeded', expose: true },

@@ -28,7 +28,9 @@ const termsTitle = { pl: catalogues.pl['terms.title'], en: catalogues.en['terms.
 export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & { isBehind?: () => boolean } } = {}) {
   const mailing = createMailing(ctx);
   // The catalogue asks purchases who owns what; purchases is built below and asked only when a page renders.
-  const catalogue = createCatalogue(ctx, { ownership: { ownedKeys: (userId) => purchases.ownedKeys(userId), ownershipChangesAt: (userId) => purchases.accessChangesAt(userId), linksFor: (userId, key) => purchases.linksFor(userId, key) } }, { behind: () => options.log?.isBehind?.() ?? false });
+  const catalogue = createCatalogue(ctx, { ownership: { ownedKeys: (userId) => purchases.ownedKeys(userId), ownershipChangesAt: (userId) => purchases.accessChangesAt(userId), linksFor: (userId, key) => purchases.linksFor(userId, key) },
+    // A capacity below the seats already sold is refused: the seats are purchases' to count.
+    seats: { sold: async (key) => (await purchases.seats(key)).sold } }, { behind: () => options.log?.isBehind?.() ?? false });
   const contact = createContact(ctx);
   const media = createMedia({ dir: join(ctx.config.DATA_DIR, 'uploads') });
   // Purchases and accounts need each other (the profile lists purchases, a purchase mails its buyer): each port's
@@ -108,11 +110,15 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
       if (changes.length > 0) invalidatePages(changes);
       // A product page shows "Chcę fakturę" to a signed-in buyer only while the seller's data is complete.
       if (events.some((e) => e.type === 'SellerSettingsChanged')) invalidatePages(['catalogue']);
+      // A product page says "Sold out" or how many seats are left: a seat held, taken or freed changes it.
+      if (events.some((e) => e.type === 'SeatHeld' || e.type === 'SeatTaken' || e.type === 'SeatReleased')) invalidatePages(['catalogue']);
     },
     async seed() {
       await accounts.seed();
       await catalogue.seed();
       await catalogue.migrateLegacyProducts();
+      // Products recorded before sessions existed get them, through the kernel (issue 24).
+      await catalogue.giveSessions();
       // Products recorded before facilitators were chosen get them, through the kernel (facilitator-commands.ts).
       const adopted = await catalogue.adoptTeachers();
       if (adopted > 0) ctx.log.info({ products: adopted }, 'products now name their facilitators');

@@ -39,13 +39,28 @@ const DAYS = 'catalogue.fieldDays';
 const HOURS = 'catalogue.fieldHours';
 const JOIN = 'catalogue.fieldJoinMinutes';
 
+const SESSION = 'catalogue.fieldSession';
+const CAPACITY = 'catalogue.fieldCapacity';
+/** An instant on a real calendar day (the decider checks the order and overlaps, naming the row). */
+const instant = (message: string) => v.pipe(v.string(message), v.isoTimestamp(message), v.check((s) => eventStart(s) !== null, message),
+  v.transform((s) => eventStart(s)!.toISOString()));
+/** A session: its id when the product has it already (the server gives new ones and replaces ids it never gave). */
+const session = v.object({
+  id: v.optional(v.pipe(v.string(SESSION), v.regex(/^[\w-]{1,60}$/, SESSION))),
+  start: instant(SESSION),
+  end: instant(SESSION),
+}, SESSION);
+
 const ProductFields = v.object({
   category: v.picklist(CATEGORIES, 'catalogue.productCategoryInvalid'),
   title: text(300),
   titleEn: text(300),
-  startsAt: v.pipe(v.string(START), v.isoTimestamp(START), v.check((s) => eventStart(s) !== null, IMPOSSIBLE), v.transform((s) => eventStart(s)!.toISOString())),
-  days: v.pipe(v.number(DAYS), v.integer(DAYS), v.minValue(1, DAYS), v.maxValue(60, DAYS)),
-  dailyEnd: clock,
+  // The schedule: the sessions, or (an older client) the start, the days and each day's end, one session a day.
+  sessions: v.optional(v.pipe(v.array(session, SESSION), v.maxLength(100, SESSION))),
+  capacity: v.optional(v.nullable(v.number(CAPACITY))),
+  startsAt: v.optional(v.pipe(v.string(START), v.isoTimestamp(START), v.check((s) => eventStart(s) !== null, IMPOSSIBLE), v.transform((s) => eventStart(s)!.toISOString()))),
+  days: v.optional(v.pipe(v.number(DAYS), v.integer(DAYS), v.minValue(1, DAYS), v.maxValue(60, DAYS))),
+  dailyEnd: v.optional(clock),
   breakTime: v.nullable(v.object({ from: clock, to: clock }, CLOCK)),
   // No place at all, or one in both languages (a page in one language would otherwise say none).
   place: v.pipe(
@@ -78,12 +93,28 @@ const ProductFields = v.object({
   published: v.boolean(INVALID),
 }, INVALID);
 
-/** The day's end after its start, and the break inside the day, on Warsaw's clock (`warsawClock` of the start). */
+/** The first session's start, or the single start. */
+const firstStart = (p: { sessions?: { start: string }[] | undefined; startsAt?: string | undefined }) =>
+  (p.sessions && p.sessions.length > 0 ? p.sessions.map((s) => s.start).sort()[0]! : p.startsAt);
+
+/**
+ * Without sessions, the single start, days and daily end, the day's end after its start; the break inside the day
+ * (from the first start's clock to the daily end without sessions), on Warsaw's clock.
+ */
 export const ProductBody = v.pipe(
   ProductFields,
-  v.forward(v.partialCheck([['startsAt'], ['dailyEnd']], (p) => p.dailyEnd > warsawClock(p.startsAt), 'catalogue.fieldDailyEnd'), ['dailyEnd']),
-  v.forward(v.partialCheck([['startsAt'], ['dailyEnd'], ['breakTime']], (p) => p.breakTime === null
-    || (warsawClock(p.startsAt) <= p.breakTime.from && p.breakTime.from < p.breakTime.to && p.breakTime.to <= p.dailyEnd), 'catalogue.fieldBreak'), ['breakTime']),
+  v.forward(v.partialCheck([['sessions'], ['startsAt']], (p) => p.sessions !== undefined || p.startsAt !== undefined, REQUIRED), ['startsAt']),
+  v.forward(v.partialCheck([['sessions'], ['days']], (p) => p.sessions !== undefined || p.days !== undefined, DAYS), ['days']),
+  v.forward(v.partialCheck([['sessions'], ['dailyEnd']], (p) => p.sessions !== undefined || p.dailyEnd !== undefined, CLOCK), ['dailyEnd']),
+  v.forward(v.partialCheck([['sessions'], ['startsAt'], ['dailyEnd']], (p) => p.sessions !== undefined || p.startsAt === undefined || p.dailyEnd === undefined
+    || p.dailyEnd > warsawClock(p.startsAt), 'catalogue.fieldDailyEnd'), ['dailyEnd']),
+  v.forward(v.partialCheck([['sessions'], ['startsAt'], ['dailyEnd'], ['breakTime']], (p) => {
+    if (p.breakTime === null) return true;
+    const start = firstStart(p);
+    const inside = p.sessions !== undefined || p.dailyEnd === undefined || start === undefined
+      || (warsawClock(start) <= p.breakTime.from && p.breakTime.to <= p.dailyEnd);
+    return p.breakTime.from < p.breakTime.to && inside;
+  }, 'catalogue.fieldBreak'), ['breakTime']),
 ) satisfies v.GenericSchema<unknown, ProductInput>;
 
 export const ProductKeyParams = v.object({ key: v.string() });

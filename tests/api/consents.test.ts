@@ -6,6 +6,7 @@ import { TERMS_VERSION } from '../../src/content/terms.ts';
 import { bearer, signUp } from '../support/accounts.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
+import { checkCalendar } from '../support/ical.ts';
 
 const JWT_SECRET = 'consents-api-test-secret-'.padEnd(40, 'x');
 
@@ -105,7 +106,9 @@ describe('consents at checkout and the confirmation as the durable medium (dev c
     await pay(((await res.json()) as { url: string }).url, buyer.token);
     const mail = await confirmation(buyer.email);
     expect(mail.parsed.text).toContain('Przy tym zakupie nie wyrażono zgody na rozpoczęcie usługi ani dostarczenie nagrania');
-    expect(mail.parsed.attachments.map((a) => a.filename)).toEqual(['event.ics', `regulamin-${TERMS_VERSION}.txt`]);
+    // The invitation travels twice: as the text/calendar alternative calendar clients act on, and as a file.
+    expect(mail.parsed.attachments.filter((a) => a.contentType !== 'text/calendar').map((a) => a.filename)).toEqual([`regulamin-${TERMS_VERSION}.txt`, 'wydarzenie.ics']);
+    expect(checkCalendar(mail.parsed.attachments.find((a) => a.contentType === 'text/calendar')!.content.toString('utf8')).method).toBe('REQUEST');
   });
 
   it('follows the catalogue: a live event within 14 days with a recording needs both consents, and after the start moves, only the recording one', async () => {

@@ -6,6 +6,7 @@ import { TERMS_VERSION } from '../../src/content/terms.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 import { startStripeStandIn } from '../support/stripe-stand-in.ts';
+import { checkCalendar } from '../support/ical.ts';
 
 const WEBHOOK_SECRET = 'whsec_api_test_secret';
 const signer = new Stripe('sk_test_signer');
@@ -95,8 +96,10 @@ describe('purchases over HTTP with Stripe (SDK against a loopback stand-in, sign
     expect(mail!.envelopeTo).toEqual([buyer.email]);
     expect(mail!.parsed.text).toContain(`/watch-video/${DEMO_KEYS.shame}`);
     expect(mail!.parsed.text).toMatch(/2[\s\u00a0]?290\s?zł/);
-    // The calendar entry stays; the terms the purchase is made under travel with it in full.
-    expect(mail!.parsed.attachments.map((a) => a.filename)).toEqual(['event.ics', `regulamin-${TERMS_VERSION}.txt`]);
+    // The calendar invitation stays; the terms the purchase is made under travel with it in full.
+    // The invitation travels twice: as the text/calendar alternative calendar clients act on, and as a file.
+    expect(mail!.parsed.attachments.filter((a) => a.contentType !== 'text/calendar').map((a) => a.filename)).toEqual([`regulamin-${TERMS_VERSION}.txt`, 'wydarzenie.ics']);
+    expect(checkCalendar(mail!.parsed.attachments.find((a) => a.contentType === 'text/calendar')!.content.toString('utf8')).method).toBe('REQUEST');
     const again = await checkout(buyer.token, DEMO_KEYS.shame, 'price_demo_shame_usd');
     expect([again.status, await again.json()]).toEqual([409, { message: 'Masz już dostęp do tego materiału.' }]);
   });

@@ -1,5 +1,6 @@
 import { JOIN_OPENS_MINUTES, type Bilingual, type DetailLine, type Price, type Product, type ProductSecrets, type Teacher } from '../product.ts';
 import { formatDate, warsawDaysFrom } from '../../shared/text/index.ts';
+import { sessionsOf } from '../sessions.ts';
 import { demoFacilitators } from './facilitators.ts';
 
 /** Stable keys: other modules and the admin view refer to the five demo products by key. */
@@ -40,8 +41,10 @@ export function demoProducts(now: Date): Seed[] {
   const fieldStart = warsawDaysFrom(now, 52, 10);
   const breathStart = warsawDaysFrom(now, 80, 9);
   // Dates, times, place and hours are fields; the Details lines, date line and duration are derived from them (facts.ts).
+  // One session a day, from the start's time to the day's end (the lunch break inside it), ids day-1, day-2, …
   const when = (start: Date, days: number, dailyEnd: string, breakTime: Product['breakTime'], place: Bilingual, hours: number | null) => ({
     startsAt: start.toISOString(), days, dailyEnd, breakTime, place, hours, joinOpensMinutes: JOIN_OPENS_MINUTES,
+    sessions: sessionsOf({ startsAt: start.toISOString(), days, dailyEnd }),
   });
 
   const shame: Product = {
@@ -143,7 +146,7 @@ export function demoProducts(now: Date): Seed[] {
       'Dla psychoterapeutów w szkoleniu, absolwentów szkół psychoterapii oraz osób spoza zawodu, które mają za sobą co najmniej dwa lata terapii indywidualnej. Zaświadczenie o 50 godzinach jest uznawane przez dwa towarzystwa certyfikujące.',
       'For psychotherapists in training, graduates of psychotherapy schools, and non-psychotherapists with at least two years of individual therapy. The 50-hour certificate counts towards two professional certification bodies.'),
     certificate: '/media/certificate.svg', recordingAvailable: false, facilitators: ['ewa-lis', 'jan-kowalczyk'], teachers: [teacher('ewa-lis'), teacher('jan-kowalczyk')],
-    price: prices('breath', 610, 2200, 520), groupSize: { min: 8, max: 14 },
+    price: prices('breath', 610, 2200, 520), groupSize: { min: 8, max: 14 }, capacity: 14,
   };
 
   const link = (slug: string) => `https://meet.example.invalid/${slug}`;

@@ -37,7 +37,7 @@ export default function AttendeesSection() {
 }
 
 /** Card payments and refunds per currency, and the places granted by hand counted apart. */
-function Totals({ totals }: { totals: AttendeeList['totals'] }) {
+function Totals({ totals, seats }: { totals: AttendeeList['totals']; seats: AttendeeList['seats'] }) {
   const { say, lang } = usePanel();
   const money = (amount: number, currency: string) => formatMoney(amount, currency, lang, 'ledger');
   return (
@@ -48,6 +48,7 @@ function Totals({ totals }: { totals: AttendeeList['totals'] }) {
         {totals.paid.map((s) => <li key={`paid-${s.currency}`}>{say('adminPanel.payments.paidIn', { currency: s.currency, count: s.count, amount: money(s.amount, s.currency) })}</li>)}
         {totals.refunded.map((s) => <li key={`refunded-${s.currency}`}>{say('adminPanel.payments.refundedIn', { currency: s.currency, count: s.count, amount: money(s.amount, s.currency) })}</li>)}
         <li>{say('adminPanel.payments.granted', { count: totals.granted })}</li>
+        {seats && seats.capacity !== null && <li data-testid="seats">{say('adminPanel.payments.seats', { capacity: seats.capacity, sold: seats.sold, held: seats.held, free: seats.free ?? 0 })}</li>}
       </ul>
     </section>
   );
@@ -75,7 +76,7 @@ function Attendees({ productKey }: { productKey: string }) {
   }
 
   return (
-    <Loaded resource={list}>{({ product, attendees, totals }) => {
+    <Loaded resource={list}>{({ product, attendees, totals, seats }) => {
       const title = titleIn(product, lang);
       return (
         <>
@@ -96,7 +97,7 @@ function Attendees({ productKey }: { productKey: string }) {
             <button type="button" className="button" onClick={() => setGranting(true)}>{say('adminPanel.payments.grant')}</button>
           </div>
           <NoteLine note={note} />
-          <Totals totals={totals} />
+          <Totals totals={totals} seats={seats} />
           <p className="admin-count" role="status">{say('adminPanel.attendees.count', { shown: found.length, total: attendees.length })}</p>
           {attendees.length === 0 ? <p className="empty">{say('adminPanel.attendees.empty')}</p>
             : found.length === 0 ? <p className="empty">{say('adminPanel.attendees.noMatch')}</p>

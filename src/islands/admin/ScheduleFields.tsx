@@ -1,12 +1,12 @@
 import { BilingualField, NumberField, TextField } from './fields.tsx';
-import { fromWarsawInput, toWarsawInput } from './format.ts';
 import { usePanel } from './messages.ts';
 import { issueAt, type Draft, type FieldIssues } from './product-draft.ts';
+import SessionsFields from './SessionsFields.tsx';
 
 type Props = { draft: Draft; set: <K extends keyof Draft>(key: K) => (value: Draft[K]) => void; issues: FieldIssues };
 
 /**
- * When and where: the start, the number of days, each day's end and break, the place, the hours towards
+ * When and where: the sessions and seats, each day's break, the place, the hours towards
  * certification and when Join appears. Every date line, schedule and Details line the pages show follows from these.
  */
 export default function ScheduleFields({ draft, set, issues }: Props) {
@@ -16,11 +16,8 @@ export default function ScheduleFields({ draft, set, issues }: Props) {
   const setBreak = (next: { from: string; to: string }) => set('breakTime')(next.from === '' && next.to === '' ? null : next);
   return (
     <>
+      <SessionsFields sessions={draft.sessions ?? []} onSessions={set('sessions')} capacity={draft.capacity ?? null} onCapacity={set('capacity')} issues={issues} />
       <div className="admin-grid">
-        <TextField id="product-starts" type="datetime-local" label={say('adminPanel.catalogue.startsAt')} value={draft.startsAt ? toWarsawInput(draft.startsAt) : ''}
-          onChange={(v) => set('startsAt')(fromWarsawInput(v))} error={at('startsAt')} />
-        <NumberField id="product-days" label={say('adminPanel.catalogue.days')} value={draft.days} onChange={set('days')} error={at('days')} />
-        <TextField id="product-daily-end" type="time" label={say('adminPanel.catalogue.dailyEnd')} value={draft.dailyEnd} onChange={set('dailyEnd')} error={at('dailyEnd')} />
         <TextField id="product-break-from" type="time" label={say('adminPanel.catalogue.breakFrom')} value={breakTime.from}
           onChange={(from) => setBreak({ ...breakTime, from })} error={at('breakTime.from')} />
         <TextField id="product-break-to" type="time" label={say('adminPanel.catalogue.breakTo')} value={breakTime.to}

@@ -1,4 +1,4 @@
-import { CATEGORIES, JOIN_OPENS_MINUTES, type AdminProduct, type Bilingual, type ProductInput } from '../../../modules/catalogue/index.ts';
+import { CATEGORIES, JOIN_OPENS_MINUTES, sessionsOf, type AdminProduct, type Bilingual, type ProductInput } from '../../../modules/catalogue/index.ts';
 
 export { CATEGORIES };
 export type Draft = ProductInput;
@@ -8,7 +8,7 @@ const both = (): Bilingual => ({ pl: '', en: '' });
 /** A new product's form: empty texts, numbers to fill in (NaN shows as an empty box), one day, no break, published. */
 export function emptyDraft(): Draft {
   return {
-    category: 'seminar', title: '', titleEn: '', startsAt: '', days: 1, dailyEnd: '', breakTime: null, place: both(), hours: null,
+    category: 'seminar', title: '', titleEn: '', sessions: [{ start: '', end: '' }], capacity: null, breakTime: null, place: both(), hours: null,
     joinOpensMinutes: JOIN_OPENS_MINUTES, isOnline: true,
     thumbnail: '', videoSrc: null, facilitators: [], heroDesc: both(), whyWatch: [], subDesc: both(), details: [],
     final: both(), certificate: null, recordingAvailable: false,
@@ -19,9 +19,12 @@ export function emptyDraft(): Draft {
 
 /** The form of an existing product: everything the admin list gives but the key and what is derived (the teachers). */
 export function draftOf(product: AdminProduct): Draft {
-  const { key: _key, channel: _channel, avatar: _avatar, teachers: _teachers, price, ...input } = product;
-  // A price's id is the server's: the form holds only amounts.
-  return { ...structuredClone(input), price: price.map((p) => ({ price: p.price, name: p.name })) as Draft['price'] };
+  const { key: _key, channel: _channel, avatar: _avatar, teachers: _teachers, price, startsAt: _startsAt, days: _days, dailyEnd: _dailyEnd, ...input } = product;
+  // A price's id is the server's: the form holds only amounts. The schedule is the sessions (their ids sent back).
+  return {
+    ...structuredClone(input), sessions: sessionsOf(product), capacity: product.capacity ?? null,
+    price: price.map((p) => ({ price: p.price, name: p.name })) as Draft['price'],
+  };
 }
 
 /** The server's issues (`[{ field, message }]`, the field a dotted path of the body) as a lookup by path. */

@@ -12,6 +12,8 @@ export type Attendee = {
 export type Sum = { currency: string; count: number; amount: number };
 export type AttendeeList = {
   product: { key: string; title: string; titleEn: string }; attendees: Attendee[]; totals: { paid: Sum[]; refunded: Sum[]; granted: number };
+  /** The product's seats (capacity and free null: no limit); absent from an older server. */
+  seats?: { capacity: number | null; sold: number; held: number; free: number | null };
 };
 export type User = {
   id: string; name: string; email: string; phone: string; role: 'admin' | 'user';

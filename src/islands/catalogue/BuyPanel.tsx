@@ -6,10 +6,14 @@ import InvoiceFields from '../purchases/InvoiceFields.tsx';
 import { blankDraft, bodyOf, invoiceIssuesOf, nipMessage, withoutIssue, type InvoiceDraft, type InvoiceIssues, type InvoiceLabels } from '../purchases/invoice-form.ts';
 
 type PriceEntry = { currency: Currency; amount: number; priceId: string };
-type Labels = { buyNow: string; price: string; currency: string; accept: string; panel: string; dragHint: string; close: string; gross: string; terms: string };
+type Labels = { buyNow: string; price: string; currency: string; accept: string; panel: string; dragHint: string; close: string; gross: string; terms: string; soldOut: string };
 /** A consent the purchase needs (kind and the exact wording the server records), shown unticked. */
 type Consent = { kind: string; text: string };
 type Props = {
+  /** No seat free (the product's capacity sold or held): "Sold out" instead of Buy now. */
+  soldOut?: boolean;
+  /** "3 seats left" when few remain, worded by the page; null otherwise. */
+  seatsLeft?: string | null;
   signedIn: boolean;
   lang: 'pl' | 'en';
   prices: PriceEntry[];
@@ -33,7 +37,12 @@ const SIGN_UP = '/stworz-konto';
  * until every box is ticked. "Chcę fakturę" opens the invoice fields; with it ticked, Buy now asks for the checkout
  * itself (not through the hand-off page), so the server's word about a field shows beside that field.
  */
-export default function BuyPanel({ signedIn, lang, prices, currency: startCurrency, openAtStart, labels, terms, consents, productKey, invoice }: Props) {
+export default function BuyPanel(props: Props) {
+  if (props.soldOut) return <p className="buy-sold-out" role="status" data-testid="sold-out">{props.labels.soldOut}</p>;
+  return <Buying {...props} />;
+}
+
+function Buying({ seatsLeft, signedIn, lang, prices, currency: startCurrency, openAtStart, labels, terms, consents, productKey, invoice }: Props) {
   // Opened after hydration (not during it) so the server's closed markup always matches the first client render.
   const [open, setOpen] = useState(false);
   useEffect(() => { if (openAtStart && signedIn) setOpen(true); }, [openAtStart, signedIn]);
@@ -104,6 +113,7 @@ export default function BuyPanel({ signedIn, lang, prices, currency: startCurren
   return (
     <>
       {/* A visitor's Buy now is a link to account creation, so it works before this island hydrates (it hydrates at the first scroll or tap). */}
+      {seatsLeft && <p className="buy-seats-left" data-testid="seats-left">{seatsLeft}</p>}
       {signedIn
         ? <button type="button" className="button button--large" onClick={buy} data-testid="buy-now">{labels.buyNow}</button>
         : <a className="button button--large" href={SIGN_UP} data-testid="buy-now">{labels.buyNow}</a>}

@@ -79,9 +79,9 @@ describe.each(backends)('the seeded catalogue on $name (queries only: one databa
     await expect(c.catalogue.apiVideo('nope', 'ola')).rejects.toMatchObject({ code: 'product-not-found' });
   });
 
-  it('lists an event as coming soon until 24 hours after its start, and marks the ones the visitor owns', async () => {
+  it('lists an event as coming soon until 24 hours after its last session ends, and marks the ones the visitor owns', async () => {
     const shame = (await c.catalogue.product(DEMO_KEYS.shame))!;
-    const endsAt = new Date(shame.startsAt).getTime() + DAY;
+    const endsAt = new Date(shame.sessions!.at(-1)!.end).getTime() + DAY;
     c.owned.set('ola', [DEMO_KEYS.shame]);
     c.clock.set(new Date(endsAt - 1));
     expect((await c.catalogue.comingSoon('ola')).map((x) => [x.product.key, x.owned])).toEqual([[DEMO_KEYS.shame, true], [DEMO_KEYS.fieldTheory, false], [DEMO_KEYS.breath, false]]);
@@ -194,7 +194,7 @@ describe.each(backends)('an unpublished product on $name', (backend) => {
   });
 
   it('is added with a fresh key and its date line from its start', async () => {
-    const key = await c.catalogue.createProduct({ ...(await inputOf(DEMO_KEYS.breath)), startsAt: '2027-01-04T23:30:00.000Z', published: false }, 'admin-1');
+    const key = await c.catalogue.createProduct({ ...(await inputOf(DEMO_KEYS.breath)), sessions: undefined, startsAt: '2027-01-04T23:30:00.000Z', published: false }, 'admin-1');
     expect(key).toMatch(/^id-\d+$/);
     expect(await c.catalogue.product(key)).toBeNull();
     // 23:30 UTC on 4 January is already the 5th in Warsaw.

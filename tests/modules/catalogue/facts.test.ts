@@ -13,7 +13,7 @@ const shown = (p: Product, lang: 'pl' | 'en', currency?: 'PLN' | 'EUR' | 'USD') 
 
 const shame = demoProducts(new Date('2026-09-01T10:00:00Z'))[0]!.product;
 /** The shame workshop from 23 September 2026, 10:00 Warsaw time (08:00 UTC, summer time). */
-const workshop: Product = { ...shame, startsAt: '2026-09-23T08:00:00.000Z' };
+const workshop: Product = { ...shame, startsAt: '2026-09-23T08:00:00.000Z', sessions: undefined };
 
 describe('the facts a page shows about a product, derived from its fields', () => {
   it('gives the Details lines in Polish: date, schedule with the break, place, group, price, hours, then the free lines', () =>

@@ -42,8 +42,8 @@ describe('a start in the past (the admin\'s now is `notBefore`)', () => {
     products.given([published]).when({ type: 'ReviseProduct', key: product.key, changes: { startsAt: product.startsAt, title: 'Wstyd' }, notBefore: later })
       .then([{ type: 'ProductRevised', data: { key: product.key, changes: { title: 'Wstyd' } } }]));
   it('is allowed to the seed, which gives no `notBefore`', () =>
-    products.given([]).when({ type: 'PublishProduct', product: { ...product, startsAt: '2020-01-01T09:00:00.000Z' }, secrets })
-      .then([{ type: 'ProductPublished', data: { product: { ...product, startsAt: '2020-01-01T09:00:00.000Z' }, secrets } }]));
+    products.given([]).when({ type: 'PublishProduct', product: { ...product, startsAt: '2020-01-01T09:00:00.000Z', sessions: undefined }, secrets })
+      .then([{ type: 'ProductPublished', data: { product: { ...product, startsAt: '2020-01-01T09:00:00.000Z', sessions: undefined }, secrets } }]));
 });
 
 describe('publishing and unpublishing (the admin shows a product on the public pages and sells it, or not)', () => {
@@ -85,20 +85,30 @@ describe('a revision sent with every field (the admin form)', () => {
       .when({ type: 'ReviseProduct', key: product.key, changes: { price: newPrice } }).thenNothing());
 });
 
-describe('the event is over 24 hours after its start (spec 4, 9)', () => {
+describe('the event is over 24 hours after its last session ends (spec 4, 9; issue 24)', () => {
+  // One session, 18:00–20:00 in Warsaw on 1 March 2026 (UTC+1): it ends at 19:00 UTC.
   const startsAt = '2026-03-01T17:00:00.000Z';
-  const event: Pick<Product, 'startsAt'> = { startsAt };
-  it('is still upcoming a millisecond before 24 hours have passed', () => {
-    const now = new Date('2026-03-02T16:59:59.999Z');
-    expect(isEventOver(new Date(startsAt), now)).toBe(false);
+  const endsAt = new Date('2026-03-01T19:00:00.000Z');
+  const event = { startsAt, days: 1, dailyEnd: '20:00' };
+  it('is still upcoming a millisecond before 24 hours have passed since its end', () => {
+    const now = new Date('2026-03-02T18:59:59.999Z');
+    expect(isEventOver(endsAt, now)).toBe(false);
     expect(isUpcoming(event, now)).toBe(true);
   });
-  it('is over at exactly 24 hours after its start', () => {
-    const now = new Date('2026-03-02T17:00:00.000Z');
-    expect(isEventOver(new Date(startsAt), now)).toBe(true);
+  it('is over at exactly 24 hours after its end', () => {
+    const now = new Date('2026-03-02T19:00:00.000Z');
+    expect(isEventOver(endsAt, now)).toBe(true);
     expect(isUpcoming(event, now)).toBe(false);
   });
   it('is upcoming before it starts', () => expect(isUpcoming(event, new Date('2026-02-01T00:00:00Z'))).toBe(true));
+  it('a 6-day training is not over 24 hours after its first day, only 24 hours after its sixth', () => {
+    const training = demoProducts(new Date('2026-08-01T10:00:00Z')).find((p) => p.product.days === 6)!.product;
+    const [first, last] = [training.sessions![0]!, training.sessions![5]!];
+    const dayAfterFirst = new Date(Date.parse(first.end) + 24 * 3600_000);
+    expect(isUpcoming(training, dayAfterFirst)).toBe(true);
+    expect(isUpcoming(training, new Date(Date.parse(last.end) + 24 * 3600_000 - 1))).toBe(true);
+    expect(isUpcoming(training, new Date(Date.parse(last.end) + 24 * 3600_000))).toBe(false);
+  });
 });
 
 describe('a facilitator', () => {

@@ -100,7 +100,7 @@ describe('the invoice PDF', () => {
     expect(await textOf(offline)).toContain('OFFLINE');
   });
 
-  it('has no image and no QR code without KSeF (a consumer\'s invoice)', async () => {
+  it('has no QR code without KSeF (a consumer\'s invoice)', async () => {
     const consumer = sampleInvoice({ buyer: { name: 'Anna Nowak', nip: null, address: { street: 'ul. Długa 1', postalCode: '80-001', city: 'Gdańsk', country: 'PL' } } });
     const pdf = await renderInvoicePdf(consumer, { language: 'pl', ksef: null });
     expect(await qrCodesOf(pdf)).toEqual([]);

@@ -42,6 +42,18 @@ describe.each(backends)('mail delivery on $name', (backend) => {
     expect(received!.parsed.attachments.map((a) => a.filename)).toEqual(['event.ics']);
   });
 
+  it('sends a calendar invitation as a text/calendar; method=REQUEST alternative and as an .ics attachment', async () => {
+    const { ctx, worker } = setup({ SMTP_URL: smtp.url });
+    const ics = 'BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n';
+    const invite: Mail = { ...mail, attachments: [], calendar: { method: 'REQUEST', filename: 'zaproszenie.ics', content: ics } };
+    await ctx.store.append('user-9', 'any', [{ type: 'Something', data: {} }], { outbox: [mailMessage('invite:user-9', invite)] });
+    await worker.drainOnce();
+    const [received] = await smtp.waitFor(1);
+    expect(received!.raw).toMatch(/Content-Type: multipart\/alternative[^]*Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+    const files = received!.parsed.attachments.map((a) => [a.contentType, a.filename ?? null, a.content.toString('utf8')]);
+    expect(files).toEqual([['text/calendar', null, ics], ['application/ics', 'zaproszenie.ics', ics]]);
+  });
+
   it('retries after an SMTP failure and delivers exactly once', async () => {
     const { ctx, worker } = setup({ SMTP_URL: smtp.url });
     smtp.failNext(1);

@@ -63,8 +63,9 @@ describe.each(backends)('the purchase confirmation, the durable medium, on $name
     for (const line of withdrawalFormTexts.pl.slice(3)) expect(mail.text).toContain(line);
     expect(mail.text).toContain('– Adresat: Gestalt Online, http://shop.test/kontakt');
     expect(mail.text).toContain('regulaminowi w wersji test-1');
-    expect(mail.attachments?.map((a) => a.filename)).toEqual(['event.ics', 'regulamin-test-1.txt']);
-    expect(mail.attachments?.[1]?.content).toContain('Terms in pl.');
+    expect(mail.attachments?.map((a) => a.filename)).toEqual(['regulamin-test-1.txt']);
+    expect(mail.calendar?.filename).toBe('wydarzenie.ics');
+    expect(mail.attachments?.[0]?.content).toContain('Terms in pl.');
   });
 
   it('writes to an English buyer in English, quoting the consents in the language they were given in', async () => {
@@ -75,7 +76,8 @@ describe.each(backends)('the purchase confirmation, the durable medium, on $name
       expect(mail.text).toContain(`„${consentTexts.pl['consent.recordingEarly.v1']}”`);
       expect(mail.text).toContain('Withdraw from contract here: http://shop.test/odstapienie/');
       expect(mail.text).toContain(withdrawalFormTexts.en[0]);
-      expect(mail.attachments?.map((a) => a.filename)).toEqual(['event.ics', 'terms-test-1.txt']);
+      expect(mail.attachments?.map((a) => a.filename)).toEqual(['terms-test-1.txt']);
+      expect(mail.calendar?.filename).toBe('event.ics');
     } finally {
       buyer.language = 'pl';
     }

@@ -121,13 +121,13 @@ describe.each(backends)('Stripe purchases on $name', (backend) => {
     expect(row!.access_until!.getTime()).toBe(product.liveAt.getTime() + 90 * DAY);
     const mail = await handle.db.selectFrom('outbox').selectAll().where('dedupe_key', 'like', 'mail:purchase-confirmation:%').execute();
     expect(mail).toHaveLength(1);
-    const payload = mail[0]!.payload as { to: string; subject: string; text: string; attachments: { filename: string; content: string }[] };
+    const payload = mail[0]!.payload as { to: string; subject: string; text: string; calendar: { method: string; content: string } };
     expect(payload.to).toBe('buyer@example.com');
     expect(payload.subject).toBe('Potwierdzenie zakupu: Seminarium o traumie');
     expect(payload.text).toContain('http://shop.test/watch-video/trauma-seminar');
     expect(payload.text).toMatch(/299\s?zł/);
-    expect(payload.attachments[0]!.filename).toBe('event.ics');
-    expect(payload.attachments[0]!.content).toContain('BEGIN:VEVENT');
+    expect(payload.calendar.method).toBe('REQUEST');
+    expect(payload.calendar.content).toContain('BEGIN:VEVENT');
   });
 
   it('rejects a bad or missing signature and changes nothing', async () => {

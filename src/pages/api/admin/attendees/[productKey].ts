@@ -12,7 +12,7 @@ const AttendeesQuery = v.object({
 /**
  * GET /api/admin/attendees/{productKey} (admin): who paid what for the product, each purchase with name, e-mail, phone,
  * purchase date, amount, currency and payment state (paid, granted by hand, refunded, amount mismatch), oldest first,
- * and the totals per currency. `?format=csv` answers the same as a CSV download (UTF-8 with a byte-order mark;
+ * the totals per currency, and the seats (sold, held, free). `?format=csv` answers the same as a CSV download (UTF-8 with a byte-order mark;
  * `&separator=semicolon` for Excel in Polish, `comma` by default). An unknown product answers 404 "Nieznany film" (spec 3, 8).
  */
 export const GET = endpoint({
@@ -21,7 +21,8 @@ export const GET = endpoint({
   handle: async ({ params, services, t, context }) => {
     const { format, separator } = readQuery(context.url, AttendeesQuery);
     const list = await services.purchases.attendees(params.productKey);
-    if (format !== 'csv') return { product: list.product, attendees: list.attendees, totals: list.totals };
+    // Seats sold, held by checkouts being paid, and free (issue 24); capacity and free null: no limit.
+    if (format !== 'csv') return { product: list.product, attendees: list.attendees, totals: list.totals, seats: await services.purchases.seats(params.productKey) };
     return csvResponse(attendeeCsvRows(list, t), `attendees-${list.product.key}.csv`, separator);
   },
 });

@@ -23,6 +23,10 @@ export const POST = endpoint({
       log.info({ paymentIntent: outcome.paymentIntent, recorded: outcome.recorded }, 'stripe refunds recorded');
       return { received: true, refundsRecorded: outcome.recorded };
     }
+    if (outcome.kind === 'expired') {
+      log.info({ session: outcome.session, seatsFreed: outcome.seatsFreed }, 'stripe checkout expired');
+      return { received: true, seatsFreed: outcome.seatsFreed };
+    }
     // Money taken at another sum than the checkout asked: answered (Stripe must not retry it forever), but for a person to settle.
     if (outcome.result === 'mismatch') log.warn({ session: outcome.session }, 'stripe charged another amount than the checkout asked: recorded as a mismatch, no access given');
     else log.info({ session: outcome.session, result: outcome.result }, 'stripe webhook handled');

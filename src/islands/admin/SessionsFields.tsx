@@ -1,0 +1,69 @@
+import type { SessionInput } from '../../../modules/catalogue/index.ts';
+import { NumberField, TextField } from './fields.tsx';
+import { fromWarsawInput, toWarsawInput } from './format.ts';
+import { usePanel } from './messages.ts';
+import { issueAt, type FieldIssues } from './product-draft.ts';
+
+type Props = {
+  sessions: SessionInput[]; onSessions: (sessions: SessionInput[]) => void;
+  capacity: number | null; onCapacity: (capacity: number | null) => void; issues: FieldIssues;
+};
+
+/** A session's Warsaw date and times, as the form shows them; '' where it has none yet. */
+const partsOf = (s: SessionInput) => ({
+  date: (s.start ? toWarsawInput(s.start) : s.end ? toWarsawInput(s.end) : '').slice(0, 10),
+  from: s.start ? toWarsawInput(s.start).slice(11, 16) : '',
+  to: s.end ? toWarsawInput(s.end).slice(11, 16) : '',
+});
+/** The session a row's date and times stand for (on Warsaw's clock; the end on the same day as the start). */
+const fromParts = (id: string | undefined, date: string, from: string, to: string): SessionInput => ({
+  ...(id ? { id } : {}), start: fromWarsawInput(`${date}T${from}`), end: fromWarsawInput(`${date}T${to}`),
+});
+
+/** The day after a Warsaw date ('YYYY-MM-DD'). */
+const nextDay = (date: string) => new Date(Date.parse(`${date}T12:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The schedule: each session's date, start and end on Warsaw's clock (a new one on the day after the last, at its
+ * hours), and the seats for sale (empty: no limit). Each session keeps the id the server gave it.
+ */
+export default function SessionsFields({ sessions, onSessions, capacity, onCapacity, issues }: Props) {
+  const { say } = usePanel();
+  const at = (path: string) => issueAt(issues, path);
+  const change = (i: number, next: Partial<ReturnType<typeof partsOf>>) => {
+    const row = { ...partsOf(sessions[i]!), ...next };
+    onSessions(sessions.map((s, k) => (k === i ? fromParts(s.id, row.date, row.from, row.to) : s)));
+  };
+  const add = () => {
+    const last = sessions.at(-1);
+    const parts = last ? partsOf(last) : { date: '', from: '09:00', to: '17:30' };
+    onSessions([...sessions, fromParts(undefined, parts.date ? nextDay(parts.date) : '', parts.from, parts.to)]);
+  };
+  return (
+    <fieldset className="admin-sessions">
+      <legend>{say('adminPanel.sessions.title')}</legend>
+      {issues['sessions'] ? <p className="field-error" role="alert">{issues['sessions']}</p> : null}
+      <ol>
+        {sessions.map((s, i) => {
+          const parts = partsOf(s);
+          return (
+            <li key={s.id ?? `new-${i}`} className="admin-grid">
+              <TextField id={`session-${i}-date`} type="date" label={say('adminPanel.sessions.date', { n: i + 1 })} value={parts.date}
+                onChange={(date) => change(i, { date })} error={at(`sessions.${i}.start`)} />
+              <TextField id={`session-${i}-from`} type="time" label={say('adminPanel.sessions.from')} value={parts.from}
+                onChange={(from) => change(i, { from })} />
+              <TextField id={`session-${i}-to`} type="time" label={say('adminPanel.sessions.to')} value={parts.to}
+                onChange={(to) => change(i, { to })} error={at(`sessions.${i}.end`)} />
+              <button type="button" className="btn-secondary" onClick={() => onSessions(sessions.filter((_, k) => k !== i))}>
+                {say('adminPanel.sessions.remove', { n: i + 1 })}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <button type="button" className="btn-secondary" onClick={add}>{say('adminPanel.sessions.add')}</button>
+      <NumberField id="product-capacity" label={say('adminPanel.sessions.capacity')} value={capacity ?? Number.NaN}
+        onChange={(n) => onCapacity(Number.isNaN(n) ? null : n)} error={at('capacity')} />
+    </fieldset>
+  );
+}
