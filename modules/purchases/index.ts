@@ -20,7 +20,7 @@ import { refundHandlers, REFUND_TOPIC } from './refunds.ts';
 import { refundViews } from './refund-views.ts';
 import type { PurchasesTables } from './schema.ts';
 import { stripeWebhook } from './stripe-webhook.ts';
-import { seatHandlers } from './seat-handlers.ts';
+import { SEAT_EXPIRY_TOPIC, seatHandlers } from './seat-handlers.ts';
 import { withdrawalHandlers } from './withdrawal-handlers.ts';
 import { withdrawalLinks } from './withdrawal-link.ts';
 
@@ -113,10 +113,13 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
     stripeWebhook: stripeWebhook(stripe, fulfilment, refunds, seats),
     /** A product's seats now (capacity, sold, held, free; null capacity and free: no limit). */
     seats: seats.seats,
-    /** Records the release of the product's holds past their expiry (they already count as free): for a periodic runner. */
+    /** Records the release of the product's holds past their expiry (they already count as free); also run at each hold's expiry from the outbox. */
     sweepExpiredHolds: seats.sweep,
     /** The refund's money moves at the provider from the outbox (retried until it answers, sent once). */
-    outboxHandlers: { [REFUND_TOPIC]: (payload: unknown) => refunds.deliverRefund(payload) },
+    outboxHandlers: {
+      [REFUND_TOPIC]: (payload: unknown) => refunds.deliverRefund(payload),
+      [SEAT_EXPIRY_TOPIC]: async (payload: unknown) => { await seats.sweep((payload as { productKey: string }).productKey); },
+    },
     productKeyForPrice: ports.productKeyForPrice,
     /** The signed link to a purchase's withdrawal page (`/odstapienie/{token}`), and the purchase a token names (null: forged). */
     withdrawalLink, verifyWithdrawalToken,

@@ -11,6 +11,9 @@ import { counts, seatsDecider, seatsStreamOf, type SeatCommand, type SeatRelease
  */
 export const HOLD_MINUTES = 31;
 
+/** Timed work: at a hold's expiry, the product's expired holds are recorded as freed (so cached "Sold out" pages drop). */
+export const SEAT_EXPIRY_TOPIC = 'seat-expiry';
+
 /** Two-key advisory locks (namespace, hashtext(product key)), beside fulfilment's refund lock (7_300_101). */
 const SEATS_LOCK = 7_300_102;
 
@@ -47,7 +50,11 @@ export function seatHandlers(deps: PurchasesDeps) {
   async function run(productKey: string, command: SeatCommand, metadata?: EventMetadata) {
     const decided = await deps.db.transaction().execute(async (tx) => {
       await lockSeats(tx, productKey);
-      return handleCommand(deps, seatsDecider, seatsStreamOf(productKey), command, { tx, metadata });
+      return handleCommand(deps, seatsDecider, seatsStreamOf(productKey), command, {
+        tx, metadata,
+        outbox: (events) => events.flatMap((e) => (e.type === 'SeatHeld'
+          ? [{ topic: SEAT_EXPIRY_TOPIC, dedupeKey: `seat-expiry:${e.data.purchaseId}:${e.data.heldAt}`, payload: { productKey }, notBefore: new Date(e.data.expiresAt) }] : [])),
+      });
     });
     await deps.store.committed(decided.recorded);
     return decided;

@@ -71,6 +71,15 @@ describe.each(backends)('seats of a product with one seat (dev checkout) on $nam
     expect(await seatEvents()).toEqual(['SeatHeld', 'SeatReleased:expired']);
   });
 
+  it('given a hold, then the sweep is timed work due at the hold\'s expiry, and delivering it records the release', async () => {
+    await start('u1');
+    const timed = await handle.db.selectFrom('outbox').select(['topic', 'payload', 'next_attempt_at']).where('topic', '=', 'seat-expiry').execute();
+    expect(timed.map((r) => [r.payload, new Date(r.next_attempt_at).getTime()])).toEqual([[{ productKey: 'training' }, START + HOLD_MINUTES * 60_000]]);
+    now += HOLD_MINUTES * 60_000;
+    await purchases.outboxHandlers['seat-expiry']!({ productKey: 'training' }, { id: 0, topic: 'seat-expiry', attempts: 1, claimToken: 't' });
+    expect(await seatEvents()).toEqual(['SeatHeld', 'SeatReleased:expired']);
+  });
+
   it('leaves a product without a capacity unlimited, with no seats stream', async () => {
     const free = purchasesOn(handle, { ...product, key: 'open-seminar', capacity: null }, { clock: () => new Date(now) }).purchases;
     await free.startCheckout({ userId: 'u1', email: 'u1@example.com', productKey: 'open-seminar', priceId: 'pln', locale: 'pl' });
