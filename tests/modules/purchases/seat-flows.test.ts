@@ -76,7 +76,7 @@ describe.each(backends)('seats of a product with one seat (dev checkout) on $nam
     const timed = await handle.db.selectFrom('outbox').select(['topic', 'payload', 'next_attempt_at']).where('topic', '=', 'seat-expiry').execute();
     expect(timed.map((r) => [r.payload, new Date(r.next_attempt_at).getTime()])).toEqual([[{ productKey: 'training' }, START + HOLD_MINUTES * 60_000]]);
     now += HOLD_MINUTES * 60_000;
-    await purchases.outboxHandlers['seat-expiry']!({ productKey: 'training' }, { id: 0, topic: 'seat-expiry', attempts: 1, claimToken: 't' });
+    await purchases.outboxHandlers['seat-expiry']!({ productKey: 'training' });
     expect(await seatEvents()).toEqual(['SeatHeld', 'SeatReleased:expired']);
   });
 
