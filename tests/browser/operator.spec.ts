@@ -40,6 +40,9 @@ function monthAhead(days = 30): string {
   return `${warsaw}T10:00`;
 }
 
+/** The day after a date ('YYYY-MM-DD'). */
+const nextDay = (date: string) => new Date(Date.parse(`${date}T12:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 const TITLE = 'Granice w relacji';
 const TITLE_EN = 'Boundaries in Relationship';
 
@@ -72,9 +75,13 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
     await catalogue.getByLabel('Title (Polish)', { exact: true }).fill(title);
     await catalogue.getByLabel('Title (English)', { exact: true }).fill(titleEn);
     await catalogue.getByLabel('Category').selectOption('workshop');
-    await catalogue.getByLabel('Start (Warsaw time)').fill(monthAhead());
-    await catalogue.getByLabel('Number of days').fill('2');
-    await catalogue.getByLabel('Each day ends at (Warsaw time)').fill('17:30');
+    // Two sessions: the first one's date and hours, then "Add a session" for the next day at the same hours.
+    await catalogue.getByLabel('Session 1: date').fill(monthAhead().slice(0, 10));
+    await catalogue.locator('#session-0-from').fill('10:00');
+    await catalogue.locator('#session-0-to').fill('17:30');
+    await catalogue.getByRole('button', { name: 'Add a session' }).click();
+    await expect(catalogue.getByLabel('Session 2: date')).toHaveValue(nextDay(monthAhead().slice(0, 10)));
+    await catalogue.getByLabel('Seats (empty: no limit)').fill('12');
     await catalogue.getByLabel('Place (optional) (Polish)').fill('Kraków, ul. Długa 1');
     await catalogue.getByLabel('Place (optional) (English)').fill('Kraków, Długa 1');
     await catalogue.getByLabel('Hours towards certification (optional)').fill('14');
@@ -103,6 +110,8 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
     await expect(page.locator('picture source[type="image/avif"]').first()).toHaveAttribute('srcset', /\/media\/uploads\/[0-9a-f]{32}-1600x900\/\d+\.avif \d+w/);
     await expect(page.locator('.teachers')).toContainText(person);
     await expect(page.locator('body')).toContainText('Kraków, Długa 1');
+    await expect(page.locator('.sessions__list li')).toHaveCount(2);
+    await expect(page.locator('.sessions__list li').first()).toContainText('10:00');
     expect(await axe(page)).toEqual([]);
     await page.goto(`${server.url}/video-details/${key}?lang=pl`);
     await expect(page.locator('.buy-bar__price')).toContainText('1190');

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { SessionInput } from '../../../modules/catalogue/index.ts';
 import { NumberField, TextField } from './fields.tsx';
 import { fromWarsawInput, toWarsawInput } from './format.ts';
@@ -9,8 +10,10 @@ type Props = {
   capacity: number | null; onCapacity: (capacity: number | null) => void; issues: FieldIssues;
 };
 
+type Parts = { date: string; from: string; to: string };
+
 /** A session's Warsaw date and times, as the form shows them; '' where it has none yet. */
-const partsOf = (s: SessionInput) => ({
+const partsOf = (s: SessionInput): Parts => ({
   date: (s.start ? toWarsawInput(s.start) : s.end ? toWarsawInput(s.end) : '').slice(0, 10),
   from: s.start ? toWarsawInput(s.start).slice(11, 16) : '',
   to: s.end ? toWarsawInput(s.end).slice(11, 16) : '',
@@ -30,14 +33,33 @@ const nextDay = (date: string) => new Date(Date.parse(`${date}T12:00Z`) + 86_400
 export default function SessionsFields({ sessions, onSessions, capacity, onCapacity, issues }: Props) {
   const { say } = usePanel();
   const at = (path: string) => issueAt(issues, path);
-  const change = (i: number, next: Partial<ReturnType<typeof partsOf>>) => {
-    const row = { ...partsOf(sessions[i]!), ...next };
-    onSessions(sessions.map((s, k) => (k === i ? fromParts(s.id, row.date, row.from, row.to) : s)));
+  // What the admin typed in each row, kept as typed: a date without its hours yet is no instant, and deriving the row
+  // from the session alone would lose it. Rows are read again from `sessions` only when they change from outside.
+  const [rows, setRows] = useState(() => sessions.map(partsOf));
+  const [seen, setSeen] = useState(sessions);
+  if (sessions !== seen) {
+    setSeen(sessions);
+    setRows(sessions.map(partsOf));
+  }
+  const emit = (next: Parts[]) => {
+    const derived = next.map((r, k) => fromParts(sessions[k]?.id, r.date, r.from, r.to));
+    setRows(next);
+    setSeen(derived);
+    onSessions(derived);
   };
+  const change = (i: number, next: Partial<Parts>) => emit(rows.map((r, k) => (k === i ? { ...r, ...next } : r)));
   const add = () => {
-    const last = sessions.at(-1);
-    const parts = last ? partsOf(last) : { date: '', from: '09:00', to: '17:30' };
-    onSessions([...sessions, fromParts(undefined, parts.date ? nextDay(parts.date) : '', parts.from, parts.to)]);
+    const last = rows.at(-1);
+    const parts = last ?? { date: '', from: '09:00', to: '17:30' };
+    emit([...rows, { date: parts.date ? nextDay(parts.date) : '', from: parts.from, to: parts.to }]);
+  };
+  const remove = (i: number) => {
+    const keep = (_: unknown, k: number) => k !== i;
+    const next = rows.filter(keep);
+    const derived = next.map((r, k) => fromParts(sessions.filter(keep)[k]?.id, r.date, r.from, r.to));
+    setRows(next);
+    setSeen(derived);
+    onSessions(derived);
   };
   return (
     <fieldset className="admin-sessions">
@@ -45,7 +67,7 @@ export default function SessionsFields({ sessions, onSessions, capacity, onCapac
       {issues['sessions'] ? <p className="field-error" role="alert">{issues['sessions']}</p> : null}
       <ol>
         {sessions.map((s, i) => {
-          const parts = partsOf(s);
+          const parts = rows[i] ?? partsOf(s);
           return (
             <li key={s.id ?? `new-${i}`} className="admin-grid">
               <TextField id={`session-${i}-date`} type="date" label={say('adminPanel.sessions.date', { n: i + 1 })} value={parts.date}
@@ -54,7 +76,7 @@ export default function SessionsFields({ sessions, onSessions, capacity, onCapac
                 onChange={(from) => change(i, { from })} />
               <TextField id={`session-${i}-to`} type="time" label={say('adminPanel.sessions.to')} value={parts.to}
                 onChange={(to) => change(i, { to })} error={at(`sessions.${i}.end`)} />
-              <button type="button" className="btn-secondary" onClick={() => onSessions(sessions.filter((_, k) => k !== i))}>
+              <button type="button" className="btn-secondary" onClick={() => remove(i)}>
                 {say('adminPanel.sessions.remove', { n: i + 1 })}
               </button>
             </li>
