@@ -47,16 +47,29 @@ export type SeatCounts = { capacity: number | null; sold: number; held: number; 
 export function seatHandlers(deps: PurchasesDeps) {
   const now = () => deps.clock().toISOString();
 
+  /** The purchases paid and still giving access: what a product sold before it had seats to count. */
+  const paidSales = async (db: Kysely<any>, productKey: string) => (await db.selectFrom('purchases').select(['purchase_id', 'user_id'])
+    .where('product_key', '=', productKey).where('status', '=', 'paid').orderBy('purchase_id').execute() as { purchase_id: string; user_id: string }[])
+    .map((r) => ({ purchaseId: r.purchase_id, userId: r.user_id }));
+
   async function run(productKey: string, command: SeatCommand, metadata?: EventMetadata) {
-    const decided = await deps.db.transaction().execute(async (tx) => {
+    const { adopted, decided } = await deps.db.transaction().execute(async (tx) => {
       await lockSeats(tx, productKey);
-      return handleCommand(deps, seatsDecider, seatsStreamOf(productKey), command, {
-        tx, metadata,
-        outbox: (events) => events.flatMap((e) => (e.type === 'SeatHeld'
-          ? [{ topic: SEAT_EXPIRY_TOPIC, dedupeKey: `seat-expiry:${e.data.purchaseId}:${e.data.heldAt}`, payload: { productKey }, notBefore: new Date(e.data.expiresAt) }] : [])),
-      });
+      // The first hold of a product opens its seats stream: the sales made before it had a capacity take their seats first.
+      const first = command.type === 'HoldSeat' && (await loadState(deps, seatsDecider, seatsStreamOf(productKey), tx as unknown as Tx)).version === 0;
+      const adopted = first
+        ? (await handleCommand(deps, seatsDecider, seatsStreamOf(productKey), { type: 'AdoptSales', productKey, sales: await paidSales(tx, productKey), at: now() }, { tx, metadata })).recorded
+        : [];
+      return {
+        adopted,
+        decided: await handleCommand(deps, seatsDecider, seatsStreamOf(productKey), command, {
+          tx, metadata,
+          outbox: (events) => events.flatMap((e) => (e.type === 'SeatHeld'
+            ? [{ topic: SEAT_EXPIRY_TOPIC, dedupeKey: `seat-expiry:${e.data.purchaseId}:${e.data.heldAt}`, payload: { productKey }, notBefore: new Date(e.data.expiresAt) }] : [])),
+        }),
+      };
     });
-    await deps.store.committed(decided.recorded);
+    await deps.store.committed([...adopted, ...decided.recorded]);
     return decided;
   }
 
@@ -84,7 +97,9 @@ export function seatHandlers(deps: PurchasesDeps) {
     async seats(productKey: string): Promise<SeatCounts> {
       const product = await deps.ports.products(productKey);
       const capacity = product?.capacity ?? null;
-      const { sold, held } = counts(await stateOf(productKey), now());
+      const { state, version } = await loadState(deps, seatsDecider, seatsStreamOf(productKey));
+      // Before its first hold, a product's seats stream is empty: what it sold is its paid purchases.
+      const { sold, held } = version === 0 ? { sold: (await paidSales(deps.db, productKey)).length, held: 0 } : counts(state, now());
       return { capacity, sold, held, free: capacity === null ? null : Math.max(0, capacity - sold - held) };
     },
   };

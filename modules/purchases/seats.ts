@@ -16,8 +16,11 @@ export type SeatHeld = {
   type: 'SeatHeld';
   data: { productKey: string; purchaseId: string; userId: string; heldAt: string; expiresAt: string; capacity: number };
 };
-/** `late`: paid after its hold expired, while a seat was still free. */
-export type SeatTaken = { type: 'SeatTaken'; data: { productKey: string; purchaseId: string; userId: string; at: string; late: boolean } };
+/**
+ * `late`: paid after its hold expired, while a seat was still free. `adopted`: a purchase paid before the product had
+ * seats (no capacity then), counted when the first checkout of the product with a capacity opens its seats stream.
+ */
+export type SeatTaken = { type: 'SeatTaken'; data: { productKey: string; purchaseId: string; userId: string; at: string; late: boolean; adopted?: true } };
 export type SeatReleased = {
   type: 'SeatReleased';
   data: { productKey: string; purchaseId: string; userId: string; at: string; reason: SeatReleaseReason; was: 'held' | 'taken' };
@@ -30,9 +33,11 @@ export type SeatsState = { holds: Record<string, Hold>; taken: Record<string, st
 export type HoldSeat = { type: 'HoldSeat'; productKey: string; purchaseId: string; userId: string; capacity: number; at: string; expiresAt: string };
 export type TakeSeat = { type: 'TakeSeat'; productKey: string; purchaseId: string; userId: string; capacity: number; at: string };
 export type ReleaseSeat = { type: 'ReleaseSeat'; productKey: string; purchaseId: string; reason: SeatReleaseReason; at: string };
+/** Counts the paid purchases made before the product had a capacity: each takes its seat (on an empty stream only). */
+export type AdoptSales = { type: 'AdoptSales'; productKey: string; sales: { purchaseId: string; userId: string }[]; at: string };
 /** Records the release of every hold past its expiry at `at` (the sweep). */
 export type ReleaseExpired = { type: 'ReleaseExpired'; productKey: string; at: string };
-export type SeatCommand = HoldSeat | TakeSeat | ReleaseSeat | ReleaseExpired;
+export type SeatCommand = HoldSeat | TakeSeat | ReleaseSeat | ReleaseExpired | AdoptSales;
 
 export type SeatRule = 'sold-out';
 
@@ -82,6 +87,10 @@ function expiredHolds(state: SeatsState, productKey: string, at: string, except?
 
 export function decideSeats(command: SeatCommand, state: SeatsState): SeatEvent[] {
   switch (command.type) {
+    case 'AdoptSales':
+      return command.sales.filter((sale) => !state.taken[sale.purchaseId] && !state.holds[sale.purchaseId]).map((sale) => ({
+        type: 'SeatTaken' as const, data: { productKey: command.productKey, purchaseId: sale.purchaseId, userId: sale.userId, at: command.at, late: false, adopted: true as const },
+      }));
     case 'HoldSeat': {
       const { productKey, purchaseId, userId, at } = command;
       if (state.taken[purchaseId] || state.holds[purchaseId]) return [];

@@ -87,3 +87,27 @@ describe.each(backends)('seats of a product with one seat (dev checkout) on $nam
     expect(await store.readStream('seats-open-seminar')).toEqual([]);
   });
 });
+
+describe.each(backends)('seats of a product that sold before it had a capacity, on $name', (backend) => {
+  let handle: Awaited<ReturnType<typeof openMigrated>>;
+  afterEach(async () => handle?.close());
+
+  it('given two paid purchases and then a capacity of 3, when others check out, then the two count as sold: one more holds, the next is sold out', async () => {
+    handle = await openMigrated(backend);
+    const unlimited: ProductForSale = { ...product, key: 'workshop', capacity: null };
+    const { purchases, store } = purchasesOn(handle, unlimited, { clock: () => new Date(START) });
+    const buy = async (userId: string) => {
+      const { purchaseId } = await purchases.startCheckout({ userId, email: `${userId}@example.com`, productKey: 'workshop', priceId: 'pln', locale: 'pl' });
+      await purchases.payDevCheckout(purchaseId, userId);
+    };
+    await buy('u1');
+    await buy('u2');
+    unlimited.capacity = 3;
+    expect(await purchases.seats('workshop')).toEqual({ capacity: 3, sold: 2, held: 0, free: 1 });
+    await buy('u3');
+    expect(await refusal(purchases.startCheckout({ userId: 'u4', email: 'u4@example.com', productKey: 'workshop', priceId: 'pln', locale: 'pl' }))).toBe('sold-out');
+    const events = await store.readStream('seats-workshop');
+    expect(events.map((e) => `${e.type}${(e.data as { adopted?: boolean }).adopted ? ':adopted' : ''}`)).toEqual(['SeatTaken:adopted', 'SeatTaken:adopted', 'SeatHeld', 'SeatTaken']);
+    expect(await purchases.seats('workshop')).toEqual({ capacity: 3, sold: 3, held: 0, free: 0 });
+  });
+});
