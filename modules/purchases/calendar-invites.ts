@@ -38,6 +38,8 @@ export type InviteInput = {
    * their personal join link). Its host names the UIDs' domain.
    */
   watchUrl: string;
+  /** The buyer's personal join link (`/dolacz/{token}`), when the purchase has a meeting ahead: the entry points there. */
+  joinUrl?: string;
   stamp: Date;
 };
 
@@ -50,8 +52,8 @@ function events(input: InviteInput): Omit<CalendarEvent, 'sequence'>[] {
   return sessions.map((s, i) => ({
     uid: eventUid(input.purchaseId, s.id, domain), start: s.start, end: s.end,
     summary: sessions.length > 1 ? `${title} (${i + 1}/${sessions.length})` : title,
-    description: fillTemplate(calendarTexts[lang].description, { title, url: input.watchUrl }),
-    url: input.watchUrl,
+    description: fillTemplate(calendarTexts[lang].description, { title, url: input.joinUrl ?? input.watchUrl }),
+    url: input.joinUrl ?? input.watchUrl,
   }));
 }
 

@@ -75,6 +75,6 @@ export function confirmationMail(input: {
     html: `<!doctype html><html lang="${lang}"><body>${html}</body></html>`,
     attachments: [{ filename: termsFile, contentType: 'text/plain; charset=utf-8', content: termsFileText(input.terms) }],
     ...(upcoming ? { calendar: purchaseInvitation({ product: input.product, purchaseId: input.purchase.purchaseId, buyer: input.buyer,
-      organizer: input.organizer, watchUrl: input.watchUrl, stamp: input.now }) } : {}),
+      organizer: input.organizer, watchUrl: input.watchUrl, ...(input.joinUrl ? { joinUrl: input.joinUrl } : {}), stamp: input.now }) } : {}),
   };
 }
