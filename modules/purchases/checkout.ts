@@ -9,7 +9,7 @@ import type { FulfilmentHandlers } from './fulfilment.ts';
 import { toMinor, type ProductForSale } from './ports.ts';
 import { ProviderUnavailableError } from './providers.ts';
 import type { PurchasesQueries } from './queries.ts';
-import { HOLD_MINUTES, type SeatHandlers } from './seat-handlers.ts';
+import { HOLD_MINUTES, seatPolicyOf, type SeatHandlers } from './seat-handlers.ts';
 
 type StartInput = {
   userId: string; email: string; productKey: string; priceId: string; locale: 'pl' | 'en'; metadata?: EventMetadata;
@@ -130,7 +130,7 @@ export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries,
       const capacity = product.capacity ?? null;
       // The seat first: no payment page is asked for a seat that does not exist (`sold-out`, and the provider never hears of it).
       const expiresAt = new Date(deps.clock().getTime() + HOLD_MINUTES * 60_000);
-      if (capacity !== null) await seats.hold({ productKey: product.key, purchaseId, userId: input.userId, capacity, expiresAt: expiresAt.toISOString() }, metadata);
+      if (capacity !== null) await seats.hold({ productKey: product.key, purchaseId, userId: input.userId, capacity, expiresAt: expiresAt.toISOString(), policy: seatPolicyOf(product) }, metadata);
       try {
         return await recordCheckout(input, product, sale, price, purchaseId, capacity !== null ? expiresAt : undefined, given, metadata, origin);
       } catch (error) {

@@ -83,7 +83,7 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
         if (capacity === null) return { ...cmd, ownedThrough: ownership.owner };
         // Under the seats lock until commit: the seat this payment takes cannot be held by a checkout meanwhile.
         seats = await lockedSeats(tx, deps, productKey);
-        return { ...cmd, ownedThrough: ownership.owner, noSeat: seatFor(seats.state, purchaseId, capacity, paidAt) === 'none' };
+        return { ...cmd, ownedThrough: ownership.owner, noSeat: seatFor(seats.state, purchaseId, capacity, paidAt, userId) === 'none' };
       },
       async alongside(tx, events) {
         const paid = events.find((e) => e.type === 'PurchaseCompleted');

@@ -20,7 +20,8 @@ import { refundHandlers, REFUND_TOPIC } from './refunds.ts';
 import { refundViews } from './refund-views.ts';
 import type { PurchasesTables } from './schema.ts';
 import { stripeWebhook } from './stripe-webhook.ts';
-import { SEAT_EXPIRY_TOPIC, seatHandlers } from './seat-handlers.ts';
+import { SEAT_EXPIRY_TOPIC, seatHandlers, WAITLIST_CLOSE_TOPIC, WAITLIST_OFFER_TOPIC } from './seat-handlers.ts';
+import { waitlistHandlers } from './waitlist-handlers.ts';
 import { withdrawalHandlers } from './withdrawal-handlers.ts';
 import { withdrawalLinks } from './withdrawal-link.ts';
 
@@ -47,7 +48,10 @@ export type { PurchaseRule } from './purchase.ts';
 export type { Attendee, AttendeeList, AttendeeTotals, PaymentState } from './attendees.ts';
 export type { CheckoutLimits } from './limits.ts';
 export { HOLD_MINUTES, type SeatCounts } from './seat-handlers.ts';
-export type { SeatEvent, SeatHeld, SeatTaken, SeatReleased, SeatReleaseReason } from './seats.ts';
+export type { SeatEvent, SeatHeld, SeatTaken, SeatReleased, SeatReleaseReason, WaitlistJoined, WaitlistLeft, SeatOffered, OfferEnded, WaitlistClosed } from './seats.ts';
+export { DEFAULT_OFFER_HOURS, OFFER_END_BEFORE_START_MINUTES, OFFER_MIN_MINUTES } from './seats.ts';
+export { waitlistOfferTexts } from './waitlist-mail.ts';
+export type { WaitlistStatus } from './waitlist-handlers.ts';
 export type {
   BuyerLookup, ContactsLookup, Currency, PriceForSale, PriceLookup, ProductForSale, ProductLookup, PurchasesPorts, Terms,
 } from './ports.ts';
@@ -75,6 +79,7 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
   const limiter = createRateLimiter(deps.db, { clock: deps.clock });
   const seats = seatHandlers(deps);
   const checkout = checkoutHandlers(deps, queries, fulfilment, { limiter, limits: { ...defaultCheckoutLimits, ...options.limits } }, seats);
+  const waitlist = waitlistHandlers(deps, queries, seats);
   const { activePurchase, purchasesOf, library, watchDecision, linksFor, recordingAccess, devCheckout, purchaseStanding } = queries;
   const { withdrawalLink, verifyWithdrawalToken } = withdrawalLinks(deps.secret, ports.origin);
   const owned = ownedReads(deps.db, deps.clock, options.log);
@@ -115,10 +120,22 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
     seats: seats.seats,
     /** Records the release of the product's holds past their expiry (they already count as free); also run at each hold's expiry from the outbox. */
     sweepExpiredHolds: seats.sweep,
+    /**
+     * The waiting list of a product with seats: join, leave, a person's place and offer, declining an offer (signed in
+     * or by the mail's signed link), and the panel's view (the list, offers in flight, every step).
+     */
+    waitlist: {
+      join: waitlist.join, leave: waitlist.leave, status: waitlist.status, declineByToken: waitlist.declineByToken,
+      offerByToken: waitlist.offerByToken, panel: waitlist.panel,
+      /** Offers the free seats to the list: after the catalogue raised a capacity. */
+      offerFreeSeats: seats.offerFree,
+    },
     /** The refund's money moves at the provider from the outbox (retried until it answers, sent once). */
     outboxHandlers: {
       [REFUND_TOPIC]: (payload: unknown) => refunds.deliverRefund(payload),
       [SEAT_EXPIRY_TOPIC]: async (payload: unknown) => { await seats.sweep((payload as { productKey: string }).productKey); },
+      [WAITLIST_OFFER_TOPIC]: (payload: unknown) => waitlist.mailOffer(payload),
+      [WAITLIST_CLOSE_TOPIC]: (payload: unknown) => waitlist.close(payload),
     },
     productKeyForPrice: ports.productKeyForPrice,
     /** The signed link to a purchase's withdrawal page (`/odstapienie/{token}`), and the purchase a token names (null: forged). */

@@ -22,6 +22,8 @@ export type ProductForSale = {
   sessions?: { id: string; start: Date; end: Date }[];
   /** Seats for sale; null or absent: no limit. */
   capacity?: number | null;
+  /** How long a waiting list's offer holds its seat, in hours; absent: 24. */
+  offerHours?: number;
   /** A recording comes with the product (the catalogue's `recordingAvailable`); absent: none. */
   recordingAvailable?: boolean;
   /** The days, daily hours and place as the catalogue writes them, for the confirmation mail; absent: the start's date and time. */

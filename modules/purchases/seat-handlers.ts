@@ -1,8 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import type { EventMetadata, RecordedEvent, Tx } from '../shared/events/index.ts';
+import type { EventMetadata, OutboxMessage, RecordedEvent, Tx } from '../shared/events/index.ts';
 import { appendAlongside, handleCommand, loadState } from '../shared/kernel/index.ts';
+import { addToOutbox } from '../shared/outbox/index.ts';
 import type { PurchasesDeps } from './deps.ts';
-import { counts, seatsDecider, seatsStreamOf, type SeatCommand, type SeatReleaseReason, type SeatsState } from './seats.ts';
+import type { ProductForSale } from './ports.ts';
+import { offerExpiry, seatsDecider } from './seats-decider.ts';
+import { counts, DEFAULT_OFFER_HOURS, seatsStreamOf, waitingAt, type SeatCommand, type SeatEvent, type SeatPolicy, type SeatReleaseReason, type SeatsState } from './seats.ts';
 
 /**
  * How long a checkout holds its seat, which is also how long its payment page is valid: Stripe Checkout's
@@ -13,6 +16,39 @@ export const HOLD_MINUTES = 31;
 
 /** Timed work: at a hold's expiry, the product's expired holds are recorded as freed (so cached "Sold out" pages drop). */
 export const SEAT_EXPIRY_TOPIC = 'seat-expiry';
+
+/** Timed work: an offer's mail to the person the waiting list gave a seat to. */
+export const WAITLIST_OFFER_TOPIC = 'waitlist-offer';
+/** Timed work: at the first session's start the waiting list closes, and any offer still open ends. */
+export const WAITLIST_CLOSE_TOPIC = 'waitlist-close';
+
+/** The seats rules of a product as the catalogue has them now (null: no capacity, so no seats and no list). */
+export function seatPolicyOf(product: ProductForSale | null): SeatPolicy | null {
+  if (!product || product.capacity === null || product.capacity === undefined) return null;
+  const first = product.sessions?.[0]?.start ?? product.liveAt;
+  return { capacity: product.capacity, offerMinutes: Math.round((product.offerHours ?? DEFAULT_OFFER_HOURS) * 60), firstStart: first.toISOString() };
+}
+
+/** The timed rows a seats decision needs: each hold's and offer's expiry, each offer's mail. */
+export function seatOutbox(events: readonly { type: string; data: unknown }[], policy?: SeatPolicy): OutboxMessage[] {
+  return (events as SeatEvent[]).flatMap((e): OutboxMessage[] => {
+    if (e.type === 'WaitlistJoined' && policy?.firstStart) {
+      // One row per first start: a start moved later gets its own row, and the old one finds the list not yet due.
+      return [{ topic: WAITLIST_CLOSE_TOPIC, dedupeKey: `waitlist-close:${e.data.productKey}:${policy.firstStart}`, payload: { productKey: e.data.productKey }, notBefore: new Date(policy.firstStart) }];
+    }
+    if (e.type === 'SeatHeld') {
+      return [{ topic: SEAT_EXPIRY_TOPIC, dedupeKey: `seat-expiry:${e.data.purchaseId}:${e.data.heldAt}`, payload: { productKey: e.data.productKey }, notBefore: new Date(e.data.expiresAt) }];
+    }
+    if (e.type === 'SeatOffered') {
+      const { productKey, offerId } = e.data;
+      return [
+        { topic: SEAT_EXPIRY_TOPIC, dedupeKey: `seat-expiry:offer:${productKey}:${offerId}`, payload: { productKey }, notBefore: new Date(e.data.expiresAt) },
+        { topic: WAITLIST_OFFER_TOPIC, dedupeKey: `waitlist-offer:${productKey}:${offerId}`, payload: { productKey, offerId, userId: e.data.userId, expiresAt: e.data.expiresAt } },
+      ];
+    }
+    return [];
+  });
+}
 
 /** Two-key advisory locks (namespace, hashtext(product key)), beside fulfilment's refund lock (7_300_101). */
 const SEATS_LOCK = 7_300_102;
@@ -35,13 +71,18 @@ export async function lockedSeats(tx: Kysely<any>, deps: Pick<PurchasesDeps, 'st
 export type LockedSeats = Awaited<ReturnType<typeof lockedSeats>>;
 
 /** Appends a seats decision in the caller's transaction, at the version `lockedSeats` read (nobody else can have moved it). */
-export async function besideSeats(tx: Kysely<any>, deps: Pick<PurchasesDeps, 'store'>, seats: LockedSeats, command: SeatCommand, metadata?: EventMetadata): Promise<RecordedEvent[]> {
-  const events = seatsDecider.decide(command, seats.state);
+export async function besideSeats(tx: Kysely<any>, deps: Pick<PurchasesDeps, 'store' | 'ports'>, seats: LockedSeats, command: SeatCommand, metadata?: EventMetadata): Promise<RecordedEvent[]> {
+  // A seat given back goes to the waiting list in the same decision: the product's rules come with the release.
+  const policy = command.type === 'ReleaseSeat' && !command.policy ? seatPolicyOf(await deps.ports.products(seats.productKey)) : null;
+  const events = seatsDecider.decide(policy && command.type === 'ReleaseSeat' ? { ...command, policy } : command, seats.state);
   if (events.length === 0) return [];
-  return appendAlongside(deps.store, tx as never, { id: seatsStreamOf(seats.productKey), version: seats.version, state: seats.state }, events, seatsDecider, metadata);
+  const recorded = await appendAlongside(deps.store, tx as never, { id: seatsStreamOf(seats.productKey), version: seats.version, state: seats.state }, events, seatsDecider, metadata);
+  await addToOutbox(tx, seatOutbox(events));
+  return recorded;
 }
 
-export type SeatCounts = { capacity: number | null; sold: number; held: number; free: number | null };
+/** `waiting`: people on the waiting list without an open offer. */
+export type SeatCounts = { capacity: number | null; sold: number; held: number; waiting: number; free: number | null };
 
 /** Seat holds, taken seats and releases: each a command on the product's seats stream, in a transaction of its own. */
 export function seatHandlers(deps: PurchasesDeps) {
@@ -56,7 +97,7 @@ export function seatHandlers(deps: PurchasesDeps) {
     const { adopted, decided } = await deps.db.transaction().execute(async (tx) => {
       await lockSeats(tx, productKey);
       // The first hold of a product opens its seats stream: the sales made before it had a capacity take their seats first.
-      const first = command.type === 'HoldSeat' && (await loadState(deps, seatsDecider, seatsStreamOf(productKey), tx as unknown as Tx)).version === 0;
+      const first = command.type !== 'AdoptSales' && (await loadState(deps, seatsDecider, seatsStreamOf(productKey), tx as unknown as Tx)).version === 0;
       const adopted = first
         ? (await handleCommand(deps, seatsDecider, seatsStreamOf(productKey), { type: 'AdoptSales', productKey, sales: await paidSales(tx, productKey), at: now() }, { tx, metadata })).recorded
         : [];
@@ -64,8 +105,7 @@ export function seatHandlers(deps: PurchasesDeps) {
         adopted,
         decided: await handleCommand(deps, seatsDecider, seatsStreamOf(productKey), command, {
           tx, metadata,
-          outbox: (events) => events.flatMap((e) => (e.type === 'SeatHeld'
-            ? [{ topic: SEAT_EXPIRY_TOPIC, dedupeKey: `seat-expiry:${e.data.purchaseId}:${e.data.heldAt}`, payload: { productKey }, notBefore: new Date(e.data.expiresAt) }] : [])),
+          outbox: (events) => seatOutbox(events, 'policy' in command ? command.policy : undefined),
         }),
       };
     });
@@ -74,20 +114,42 @@ export function seatHandlers(deps: PurchasesDeps) {
   }
 
   const stateOf = async (productKey: string): Promise<SeatsState> => (await loadState(deps, seatsDecider, seatsStreamOf(productKey))).state;
+  const policyOf = async (productKey: string) => seatPolicyOf(await deps.ports.products(productKey));
+
+  /** Offers every free seat to the waiting list (nothing for a product without seats). */
+  async function offerFree(productKey: string, metadata: EventMetadata = { actor: 'waitlist' }) {
+    const policy = await policyOf(productKey);
+    return policy ? (await run(productKey, { type: 'OfferSeats', productKey, at: now(), policy }, metadata)).events.length : 0;
+  }
 
   return {
-    /** Holds a seat for a checkout until `expiresAt`; refuses `sold-out` when none is free. Replaces the buyer's other hold. */
-    hold: (input: { productKey: string; purchaseId: string; userId: string; capacity: number; expiresAt: string }, metadata?: EventMetadata) =>
-      run(input.productKey, { type: 'HoldSeat', ...input, at: now() }, metadata),
-    /** Frees a held or taken seat (nothing when the purchase has none). */
-    release: (productKey: string, purchaseId: string, reason: SeatReleaseReason, metadata?: EventMetadata) =>
-      run(productKey, { type: 'ReleaseSeat', productKey, purchaseId, reason, at: now() }, metadata),
+    run, policyOf, offerFree,
     /**
-     * Records as freed every hold of the product past its expiry; returns how many. The count of free seats never
-     * waits for it (a hold past its expiry no longer counts), so it may run whenever convenient.
+     * Holds a seat for a checkout until `expiresAt`; refuses `sold-out` when none is free, or when the free ones are
+     * the waiting list's (they are then offered to it). Replaces the buyer's other hold.
+     */
+    async hold(input: { productKey: string; purchaseId: string; userId: string; capacity: number; expiresAt: string; policy?: SeatPolicy | null }, metadata?: EventMetadata) {
+      const { policy, ...hold } = input;
+      try {
+        return await run(input.productKey, { type: 'HoldSeat', ...hold, ...(policy ? { policy } : {}), at: now() }, metadata);
+      } catch (error) {
+        // Refused while seats were free: the list was waiting for them, and now gets its offers.
+        if (policy && (error as { code?: string }).code === 'sold-out' && waitingAt(await stateOf(input.productKey), now()).length > 0) await offerFree(input.productKey);
+        throw error;
+      }
+    },
+    /** Frees a held or taken seat (nothing when the purchase has none); the seat goes to the waiting list's next person. */
+    async release(productKey: string, purchaseId: string, reason: SeatReleaseReason, metadata?: EventMetadata) {
+      const policy = await policyOf(productKey);
+      return run(productKey, { type: 'ReleaseSeat', productKey, purchaseId, reason, at: now(), ...(policy ? { policy } : {}) }, metadata);
+    },
+    /**
+     * Records as ended every hold and offer of the product past its expiry, and offers the seats they free; returns
+     * how many events that made. The count of free seats never waits for it (a hold past its expiry no longer counts).
      */
     async sweep(productKey: string, metadata: EventMetadata = { actor: 'seat-sweep' }) {
-      return (await run(productKey, { type: 'ReleaseExpired', productKey, at: now() }, metadata)).events.length;
+      const policy = await policyOf(productKey);
+      return (await run(productKey, { type: 'ReleaseExpired', productKey, at: now(), ...(policy ? { policy } : {}) }, metadata)).events.length;
     },
     /** The hold of a purchase (null: none, or its seat taken or freed). */
     async holdOf(productKey: string, purchaseId: string) {
@@ -100,7 +162,10 @@ export function seatHandlers(deps: PurchasesDeps) {
       const { state, version } = await loadState(deps, seatsDecider, seatsStreamOf(productKey));
       // Before its first hold, a product's seats stream is empty: what it sold is its paid purchases.
       const { sold, held } = version === 0 ? { sold: (await paidSales(deps.db, productKey)).length, held: 0 } : counts(state, now());
-      return { capacity, sold, held, free: capacity === null ? null : Math.max(0, capacity - sold - held) };
+      // Seats the waiting list is owed are not for sale: a page shows "Sold out" while its people wait for offers.
+      const policy = seatPolicyOf(product);
+      const waiting = policy && !state.closed && offerExpiry(policy, now()) !== null ? waitingAt(state, now()).length : 0;
+      return { capacity, sold, held, waiting, free: capacity === null ? null : Math.max(0, capacity - sold - held - waiting) };
     },
   };
 }

@@ -1,12 +1,12 @@
 /**
- * The seats of one product with a capacity: a stream per product (`seats-<productKey>`). Every checkout of the
- * product holds a seat here before the provider is asked for a payment page, so this stream alone decides who gets
- * the last one: its appends are serialised by a per-product lock (seat-handlers.ts) and guarded by its version.
- * The capacity is the catalogue's and comes with each command: a change of it applies to the next decision.
- * A hold counts until its `expiresAt` (the instant itself is already past it), whether or not its release is recorded:
+ * The seats of one product with a capacity, and its waiting list: a stream per product (`seats-<productKey>`). Every
+ * checkout of the product holds a seat here before the provider is asked for a payment page, and every offer to the
+ * waiting list holds one too, so this stream alone decides who gets the last seat: its appends are serialised by a
+ * per-product lock (seat-handlers.ts) and guarded by its version. The capacity and the offer rules are the
+ * catalogue's and come with each command (`SeatPolicy`): a change of them applies to the next decision.
+ * A hold counts until its `expiresAt` (the instant itself is already past it), whether or not its end is recorded:
  * the release events are the audit trail, the arithmetic never waits for a sweep.
  */
-import { DomainError, type Decider } from '../shared/kernel/index.ts';
 
 /** Why a seat was freed: the payment page expired, the buyer's newer checkout replaced it, the provider could not be
  * asked, the payment was a duplicate (owned already), or a full refund or withdrawal ended the access it gave. */
@@ -25,109 +25,121 @@ export type SeatReleased = {
   type: 'SeatReleased';
   data: { productKey: string; purchaseId: string; userId: string; at: string; reason: SeatReleaseReason; was: 'held' | 'taken' };
 };
-export type SeatEvent = SeatHeld | SeatTaken | SeatReleased;
+/** Why someone left the waiting list without an offer ending: by their own choice, by buying, or their purchase ended. */
+export type WaitlistLeaveReason = 'left' | 'bought' | 'refund' | 'withdrawal';
+export type WaitlistJoined = { type: 'WaitlistJoined'; data: { productKey: string; userId: string; at: string } };
+export type WaitlistLeft = { type: 'WaitlistLeft'; data: { productKey: string; userId: string; at: string; reason: WaitlistLeaveReason } };
+/** A free seat held for the next person on the list until `expiresAt`: theirs to buy, nobody else's. */
+export type SeatOffered = { type: 'SeatOffered'; data: { productKey: string; offerId: string; userId: string; at: string; expiresAt: string } };
+/**
+ * An offer's end, which is also its holder's leaving the list: bought (`accepted`), `declined` (or left the list),
+ * not taken up in time (`expired`), or the first session began (`closed`).
+ */
+export type OfferEndReason = 'accepted' | 'declined' | 'expired' | 'closed';
+export type OfferEnded = { type: 'OfferEnded'; data: { productKey: string; offerId: string; userId: string; at: string; reason: OfferEndReason } };
+/** The first session began: nobody joins any more, and no offer goes out. */
+export type WaitlistClosed = { type: 'WaitlistClosed'; data: { productKey: string; at: string } };
+export type SeatEvent = SeatHeld | SeatTaken | SeatReleased | WaitlistJoined | WaitlistLeft | SeatOffered | OfferEnded | WaitlistClosed;
 
-export type Hold = { userId: string; expiresAt: string };
-export type SeatsState = { holds: Record<string, Hold>; taken: Record<string, string> };
+/** A seat held by a checkout (keyed by its purchase) or by an offer (keyed `offer:<offerId>`). */
+export type Hold = { userId: string; expiresAt: string; offerId?: string };
+export type Waiting = { userId: string; joinedAt: string };
+export type SeatsState = {
+  holds: Record<string, Hold>;
+  taken: Record<string, string>;
+  /** The waiting list in the order people joined; someone with an open offer stays on it until the offer ends. */
+  queue: Waiting[];
+  /** Offers made so far (the next offer's id is one more). */
+  offers: number;
+  closed: boolean;
+};
 
-export type HoldSeat = { type: 'HoldSeat'; productKey: string; purchaseId: string; userId: string; capacity: number; at: string; expiresAt: string };
+/**
+ * What the catalogue says about seats at the moment of a decision: the capacity, how long an offer holds its seat,
+ * and when the first session starts (null: no sessions, so offers end only by their length).
+ */
+export type SeatPolicy = { capacity: number; offerMinutes: number; firstStart: string | null };
+
+export type HoldSeat = { type: 'HoldSeat'; productKey: string; purchaseId: string; userId: string; capacity: number; at: string; expiresAt: string; policy?: SeatPolicy };
 export type TakeSeat = { type: 'TakeSeat'; productKey: string; purchaseId: string; userId: string; capacity: number; at: string };
-export type ReleaseSeat = { type: 'ReleaseSeat'; productKey: string; purchaseId: string; reason: SeatReleaseReason; at: string };
+export type ReleaseSeat = { type: 'ReleaseSeat'; productKey: string; purchaseId: string; reason: SeatReleaseReason; at: string; policy?: SeatPolicy };
 /** Counts the paid purchases made before the product had a capacity: each takes its seat (on an empty stream only). */
 export type AdoptSales = { type: 'AdoptSales'; productKey: string; sales: { purchaseId: string; userId: string }[]; at: string };
-/** Records the release of every hold past its expiry at `at` (the sweep). */
-export type ReleaseExpired = { type: 'ReleaseExpired'; productKey: string; at: string };
-export type SeatCommand = HoldSeat | TakeSeat | ReleaseSeat | ReleaseExpired | AdoptSales;
+/** Records the end of every hold and offer past its expiry at `at` (the sweep), then offers the seats they freed. */
+export type ReleaseExpired = { type: 'ReleaseExpired'; productKey: string; at: string; policy?: SeatPolicy };
+export type JoinWaitlist = { type: 'JoinWaitlist'; productKey: string; userId: string; at: string; policy: SeatPolicy };
+export type LeaveWaitlist = { type: 'LeaveWaitlist'; productKey: string; userId: string; at: string; policy: SeatPolicy };
+export type DeclineOffer = { type: 'DeclineOffer'; productKey: string; offerId: string; at: string; policy: SeatPolicy };
+/** Offers every free seat to the list (after a capacity was raised, or when a checkout found the list waiting). */
+export type OfferSeats = { type: 'OfferSeats'; productKey: string; at: string; policy: SeatPolicy };
+export type CloseWaitlist = { type: 'CloseWaitlist'; productKey: string; at: string };
+export type SeatCommand = HoldSeat | TakeSeat | ReleaseSeat | ReleaseExpired | AdoptSales | JoinWaitlist | LeaveWaitlist | DeclineOffer | OfferSeats | CloseWaitlist;
 
-export type SeatRule = 'sold-out';
+export type SeatRule = 'sold-out' | 'waitlist-closed' | 'waitlist-seats-free' | 'waitlist-already' | 'waitlist-not-on' | 'waitlist-offer-gone' | 'waitlist-no-capacity';
 
-export const initialSeats = (): SeatsState => ({ holds: {}, taken: {} });
+/** No offer goes out that would hold its seat for less than this: nobody could act on it. */
+export const OFFER_MIN_MINUTES = 30;
+/** An offer always ends at least this long before the first session (issue 24). */
+export const OFFER_END_BEFORE_START_MINUTES = 120;
+/** An offer's length when the product sets none. */
+export const DEFAULT_OFFER_HOURS = 24;
+
+export const initialSeats = (): SeatsState => ({ holds: {}, taken: {}, queue: [], offers: 0, closed: false });
+
+export const offerHoldKey = (offerId: string) => `offer:${offerId}`;
 
 function without<T>(record: Record<string, T>, key: string): Record<string, T> {
   const { [key]: _gone, ...rest } = record;
   return rest;
 }
 
+const leaving = (queue: Waiting[], userId: string) => queue.filter((w) => w.userId !== userId);
+
 export function evolveSeats(state: SeatsState, event: SeatEvent): SeatsState {
   switch (event.type) {
     case 'SeatHeld': return { ...state, holds: { ...state.holds, [event.data.purchaseId]: { userId: event.data.userId, expiresAt: event.data.expiresAt } } };
-    case 'SeatTaken': return { holds: without(state.holds, event.data.purchaseId), taken: { ...state.taken, [event.data.purchaseId]: event.data.userId } };
-    case 'SeatReleased': return { holds: without(state.holds, event.data.purchaseId), taken: without(state.taken, event.data.purchaseId) };
+    case 'SeatTaken': return { ...state, holds: without(state.holds, event.data.purchaseId), taken: { ...state.taken, [event.data.purchaseId]: event.data.userId } };
+    case 'SeatReleased': return { ...state, holds: without(state.holds, event.data.purchaseId), taken: without(state.taken, event.data.purchaseId) };
+    case 'WaitlistJoined': return { ...state, queue: [...state.queue, { userId: event.data.userId, joinedAt: event.data.at }] };
+    case 'WaitlistLeft': return { ...state, queue: leaving(state.queue, event.data.userId) };
+    case 'SeatOffered': return { ...state, offers: state.offers + 1,
+      holds: { ...state.holds, [offerHoldKey(event.data.offerId)]: { userId: event.data.userId, expiresAt: event.data.expiresAt, offerId: event.data.offerId } } };
+    case 'OfferEnded': return { ...state, holds: without(state.holds, offerHoldKey(event.data.offerId)), queue: leaving(state.queue, event.data.userId) };
+    case 'WaitlistClosed': return { ...state, closed: true };
     default: { const never: never = event; return never; }
   }
 }
 
-const live = (hold: Hold, at: string) => Date.parse(hold.expiresAt) > Date.parse(at);
+export const live = (hold: Hold, at: string) => Date.parse(hold.expiresAt) > Date.parse(at);
 
-/** Seats paid for, and holds still valid at `at` (except `purchaseId`'s own). */
-export function counts(state: SeatsState, at: string, except?: string) {
-  const held = Object.entries(state.holds).filter(([id, hold]) => id !== except && live(hold, at)).length;
-  return { sold: Object.keys(state.taken).length, held };
-}
+/** The open offer of a person (valid at `at`), if any. */
+export const offerOf = (state: SeatsState, userId: string, at: string): Hold | null =>
+  Object.values(state.holds).find((h) => h.offerId !== undefined && h.userId === userId && live(h, at)) ?? null;
 
 /**
- * What a payment of `purchaseId` at `at` gets: `taken` (already recorded), `take` (its hold is valid, or it expired
- * and a seat is still free), or `none` (expired, and every seat is sold or held by others).
+ * Seats paid for, and seats held at `at`: one per person holding (a checkout started from an offer holds the same seat
+ * as the offer), not counting `exceptUser`'s.
  */
-export function seatFor(state: SeatsState, purchaseId: string, capacity: number, at: string): 'taken' | 'take' | 'none' {
+export function counts(state: SeatsState, at: string, exceptUser?: string) {
+  const holders = new Set(Object.values(state.holds).filter((h) => h.userId !== exceptUser && live(h, at)).map((h) => h.userId));
+  return { sold: Object.keys(state.taken).length, held: holders.size };
+}
+
+/** The people on the list who wait for an offer at `at` (no open one), in order. */
+export const waitingAt = (state: SeatsState, at: string) => state.queue.filter((w) => offerOf(state, w.userId, at) === null);
+
+/**
+ * What a payment of `purchaseId` at `at` gets: `taken` (already recorded), `take` (its hold or its buyer's offer is
+ * valid, or it expired and a seat is still free), or `none` (expired, and every seat is sold or held by others).
+ */
+export function seatFor(state: SeatsState, purchaseId: string, capacity: number, at: string, buyer?: string): 'taken' | 'take' | 'none' {
   if (state.taken[purchaseId]) return 'taken';
   const hold = state.holds[purchaseId];
   if (hold && live(hold, at)) return 'take';
-  const { sold, held } = counts(state, at, purchaseId);
+  const userId = hold?.userId ?? buyer;
+  if (userId && offerOf(state, userId, at)) return 'take';
+  const { sold, held } = counts(state, at, userId);
   return sold + held < capacity ? 'take' : 'none';
 }
-
-const released = (productKey: string, purchaseId: string, userId: string, at: string, reason: SeatReleaseReason, was: 'held' | 'taken'): SeatReleased =>
-  ({ type: 'SeatReleased', data: { productKey, purchaseId, userId, at, reason, was } });
-
-function expiredHolds(state: SeatsState, productKey: string, at: string, except?: string): SeatReleased[] {
-  return Object.entries(state.holds).filter(([id, hold]) => id !== except && !live(hold, at))
-    .map(([id, hold]) => released(productKey, id, hold.userId, at, 'expired', 'held'));
-}
-
-export function decideSeats(command: SeatCommand, state: SeatsState): SeatEvent[] {
-  switch (command.type) {
-    case 'AdoptSales':
-      return command.sales.filter((sale) => !state.taken[sale.purchaseId] && !state.holds[sale.purchaseId]).map((sale) => ({
-        type: 'SeatTaken' as const, data: { productKey: command.productKey, purchaseId: sale.purchaseId, userId: sale.userId, at: command.at, late: false, adopted: true as const },
-      }));
-    case 'HoldSeat': {
-      const { productKey, purchaseId, userId, at } = command;
-      if (state.taken[purchaseId] || state.holds[purchaseId]) return [];
-      // The holds that lapsed are recorded as freed the moment someone next needs their seat.
-      const expired = expiredHolds(state, productKey, at);
-      const replaced = Object.entries(state.holds).filter(([, hold]) => hold.userId === userId && live(hold, at))
-        .map(([id]) => released(productKey, id, userId, at, 'replaced', 'held'));
-      const { sold, held } = counts(state, at);
-      if (sold + held - replaced.length >= command.capacity) throw new DomainError<SeatRule>('sold-out');
-      return [...expired, ...replaced, { type: 'SeatHeld', data: { productKey, purchaseId, userId, heldAt: at, expiresAt: command.expiresAt, capacity: command.capacity } }];
-    }
-    case 'TakeSeat': {
-      const decision = seatFor(state, command.purchaseId, command.capacity, command.at);
-      if (decision === 'taken') return [];
-      if (decision === 'none') throw new DomainError<SeatRule>('sold-out');
-      const hold = state.holds[command.purchaseId];
-      return [{ type: 'SeatTaken', data: { productKey: command.productKey, purchaseId: command.purchaseId, userId: command.userId, at: command.at,
-        late: !hold || !live(hold, command.at) } }];
-    }
-    case 'ReleaseSeat': {
-      const { productKey, purchaseId, reason, at } = command;
-      const taker = state.taken[purchaseId];
-      // Only a refund or a withdrawal gives back a seat paid for; the other reasons end a hold and nothing else.
-      if (taker) return reason === 'refund' || reason === 'withdrawal' ? [released(productKey, purchaseId, taker, at, reason, 'taken')] : [];
-      const hold = state.holds[purchaseId];
-      return hold ? [released(productKey, purchaseId, hold.userId, at, reason, 'held')] : [];
-    }
-    case 'ReleaseExpired': return expiredHolds(state, command.productKey, command.at);
-    default: { const never: never = command; return never; }
-  }
-}
-
-const theBuyer = (event: SeatEvent) => [event.data.userId];
-
-export const seatsDecider: Decider<SeatCommand, SeatEvent, SeatsState> = {
-  decide: decideSeats, evolve: evolveSeats, initialState: initialSeats,
-  concerns: { SeatHeld: theBuyer, SeatTaken: theBuyer, SeatReleased: theBuyer },
-};
 
 export const seatsStreamOf = (productKey: string) => `seats-${productKey}`;

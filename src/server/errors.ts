@@ -45,6 +45,13 @@ export const ERRORS = {
   'already-owned': { status: 409, key: 'payment.alreadyOwned' },
   // No seat free (seats.ts): refused before the payment provider is asked.
   'sold-out': { status: 409, key: 'payment.soldOut' },
+  // The waiting list (seats.ts): joining, leaving, declining an offer.
+  'waitlist-no-capacity': { status: 409, key: 'waitlist.noCapacity' },
+  'waitlist-closed': { status: 409, key: 'waitlist.closed' },
+  'waitlist-seats-free': { status: 409, key: 'waitlist.seatsFree' },
+  'waitlist-already': { status: 409, key: 'waitlist.already' },
+  'waitlist-not-on': { status: 404, key: 'waitlist.notOn' },
+  'waitlist-offer-gone': { status: 410, key: 'waitlist.offerGone' },
   // The consents a checkout needs (withdrawal-period.ts): the answer's `consents` lists those needed.
   'consent-missing': { status: 400, key: 'payment.consentMissing', expose: true },
   'consent-not-needed': { status: 400, key: 'payment.consentNotNeeded', expose: true },

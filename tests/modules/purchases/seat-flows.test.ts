@@ -28,26 +28,26 @@ describe.each(backends)('seats of a product with one seat (dev checkout) on $nam
 
   it('holds the only seat for the first checkout, refuses the next sold-out with no checkout recorded, and frees it when the hold expires', async () => {
     const first = await start('u1');
-    expect(await purchases.seats(product.key)).toEqual({ capacity: 1, sold: 0, held: 1, free: 0 });
+    expect(await purchases.seats(product.key)).toEqual({ capacity: 1, sold: 0, held: 1, waiting: 0, free: 0 });
     expect(await refusal(start('u2'))).toBe('sold-out');
     expect(await purchases.purchasesOf('u2')).toEqual([]);
     // One millisecond before the hold's end it still counts; at its end it no longer does.
     now = START + HOLD_MINUTES * 60_000 - 1;
     expect(await refusal(start('u2'))).toBe('sold-out');
     now = START + HOLD_MINUTES * 60_000;
-    expect(await purchases.seats(product.key)).toEqual({ capacity: 1, sold: 0, held: 0, free: 1 });
+    expect(await purchases.seats(product.key)).toEqual({ capacity: 1, sold: 0, held: 0, waiting: 0, free: 1 });
     // The dev page is valid as long as Stripe's would be: no longer.
     expect(await refusal(purchases.payDevCheckout(first.purchaseId, 'u1'))).toBe('checkout-expired');
     const second = await start('u2');
     expect(await purchases.payDevCheckout(second.purchaseId, 'u2')).toBe('recorded');
-    expect(await purchases.seats(product.key)).toEqual({ capacity: 1, sold: 1, held: 0, free: 0 });
+    expect(await purchases.seats(product.key)).toEqual({ capacity: 1, sold: 1, held: 0, waiting: 0, free: 0 });
     expect(await seatEvents()).toEqual(['SeatHeld', 'SeatReleased:expired', 'SeatHeld', 'SeatTaken']);
   });
 
   it('lets a buyer start again: their second checkout replaces their own hold instead of being refused', async () => {
     await start('u1');
     const again = await start('u1');
-    expect(await purchases.seats(product.key)).toEqual({ capacity: 1, sold: 0, held: 1, free: 0 });
+    expect(await purchases.seats(product.key)).toEqual({ capacity: 1, sold: 0, held: 1, waiting: 0, free: 0 });
     expect(await purchases.payDevCheckout(again.purchaseId, 'u1')).toBe('recorded');
     expect(await seatEvents()).toEqual(['SeatHeld', 'SeatReleased:replaced', 'SeatHeld', 'SeatTaken']);
   });
@@ -57,7 +57,7 @@ describe.each(backends)('seats of a product with one seat (dev checkout) on $nam
     await purchases.payDevCheckout(paid.purchaseId, 'u1');
     expect(await refusal(start('u2'))).toBe('sold-out');
     await purchases.requestRefund({ purchaseId: paid.purchaseId, amountMinor: 240_000, reason: 'odwołany udział', requestedBy: { kind: 'admin', userId: 'admin' }, revokeAccess: true });
-    expect(await purchases.seats(product.key)).toEqual({ capacity: 1, sold: 0, held: 0, free: 1 });
+    expect(await purchases.seats(product.key)).toEqual({ capacity: 1, sold: 0, held: 0, waiting: 0, free: 1 });
     const next = await start('u2');
     expect(await purchases.payDevCheckout(next.purchaseId, 'u2')).toBe('recorded');
     expect(await seatEvents()).toEqual(['SeatHeld', 'SeatTaken', 'SeatReleased:refund', 'SeatHeld', 'SeatTaken']);
@@ -83,7 +83,7 @@ describe.each(backends)('seats of a product with one seat (dev checkout) on $nam
   it('leaves a product without a capacity unlimited, with no seats stream', async () => {
     const free = purchasesOn(handle, { ...product, key: 'open-seminar', capacity: null }, { clock: () => new Date(now) }).purchases;
     await free.startCheckout({ userId: 'u1', email: 'u1@example.com', productKey: 'open-seminar', priceId: 'pln', locale: 'pl' });
-    expect(await free.seats('open-seminar')).toEqual({ capacity: null, sold: 0, held: 0, free: null });
+    expect(await free.seats('open-seminar')).toEqual({ capacity: null, sold: 0, held: 0, waiting: 0, free: null });
     expect(await store.readStream('seats-open-seminar')).toEqual([]);
   });
 });
@@ -103,11 +103,11 @@ describe.each(backends)('seats of a product that sold before it had a capacity, 
     await buy('u1');
     await buy('u2');
     unlimited.capacity = 3;
-    expect(await purchases.seats('workshop')).toEqual({ capacity: 3, sold: 2, held: 0, free: 1 });
+    expect(await purchases.seats('workshop')).toEqual({ capacity: 3, sold: 2, held: 0, waiting: 0, free: 1 });
     await buy('u3');
     expect(await refusal(purchases.startCheckout({ userId: 'u4', email: 'u4@example.com', productKey: 'workshop', priceId: 'pln', locale: 'pl' }))).toBe('sold-out');
     const events = await store.readStream('seats-workshop');
     expect(events.map((e) => `${e.type}${(e.data as { adopted?: boolean }).adopted ? ':adopted' : ''}`)).toEqual(['SeatTaken:adopted', 'SeatTaken:adopted', 'SeatHeld', 'SeatTaken']);
-    expect(await purchases.seats('workshop')).toEqual({ capacity: 3, sold: 3, held: 0, free: 0 });
+    expect(await purchases.seats('workshop')).toEqual({ capacity: 3, sold: 3, held: 0, waiting: 0, free: 0 });
   });
 });

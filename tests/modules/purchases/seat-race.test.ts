@@ -50,7 +50,7 @@ describe.each(backends)('seats with Stripe Checkout on $name', (backend) => {
     session.status = 'expired';
     const body = stand.event('checkout.session.expired', session);
     expect(await purchases.stripeWebhook(body, sign(body))).toEqual({ kind: 'expired', session: session.id, seatsFreed: 1 });
-    expect(await purchases.seats('training')).toEqual({ capacity: 1, sold: 0, held: 0, free: 1 });
+    expect(await purchases.seats('training')).toEqual({ capacity: 1, sold: 0, held: 0, waiting: 0, free: 1 });
   });
 
   it('refunds at once a payment that arrives after its hold expired and another buyer holds the seat: it never becomes access', async () => {
@@ -60,7 +60,7 @@ describe.each(backends)('seats with Stripe Checkout on $name', (backend) => {
     expect(await payAtStripe(stand, purchases, late.purchaseId)).toMatchObject({ kind: 'fulfilled', result: 'duplicate-refunded' });
     expect(await purchases.ownedKeys('u1')).toEqual([]);
     expect(stand.refunds.filter((r) => r.payment_intent === sessionOf(stand, late.purchaseId).payment_intent)).toHaveLength(1);
-    expect(await purchases.seats('training')).toEqual({ capacity: 1, sold: 0, held: 1, free: 0 });
+    expect(await purchases.seats('training')).toEqual({ capacity: 1, sold: 0, held: 1, waiting: 0, free: 0 });
     expect(await payAtStripe(stand, purchases, other.purchaseId)).toMatchObject({ result: 'recorded' });
     expect(await purchases.ownedKeys('u2')).toEqual(['training']);
   });
@@ -69,7 +69,7 @@ describe.each(backends)('seats with Stripe Checkout on $name', (backend) => {
     const late = await checkout(purchases, 'u1');
     now += HOLD_MINUTES * 60_000 + 5_000;
     expect(await payAtStripe(stand, purchases, late.purchaseId)).toMatchObject({ result: 'recorded' });
-    expect(await purchases.seats('training')).toEqual({ capacity: 1, sold: 1, held: 0, free: 0 });
+    expect(await purchases.seats('training')).toEqual({ capacity: 1, sold: 1, held: 0, waiting: 0, free: 0 });
     expect(await refusal(checkout(purchases, 'u2'))).toBe('sold-out');
   });
 });
@@ -101,10 +101,10 @@ describe.skipIf(!postgres)(onPostgres('the last 5 seats sold by two instances on
     expect(answers.filter((a) => a === 'sold-out')).toHaveLength(45);
     // No payment page exists for a refused checkout: Stripe was asked exactly five times.
     expect(stand.sessions.size).toBe(5);
-    expect(await two.seats('training')).toEqual({ capacity: 5, sold: 0, held: 5, free: 0 });
+    expect(await two.seats('training')).toEqual({ capacity: 5, sold: 0, held: 5, waiting: 0, free: 0 });
     const paid = await Promise.all(started.map((purchaseId, i) => payAtStripe(stand, i % 2 === 0 ? two : one, purchaseId)));
     expect(paid.map((p) => (p.kind === 'fulfilled' ? p.result : p.kind))).toEqual(Array(5).fill('recorded'));
-    expect(await one.seats('training')).toEqual({ capacity: 5, sold: 5, held: 0, free: 0 });
+    expect(await one.seats('training')).toEqual({ capacity: 5, sold: 5, held: 0, waiting: 0, free: 0 });
     const completed = await handle.db.selectFrom('events').select('stream_id').where('type', '=', 'PurchaseCompleted').execute();
     expect(completed).toHaveLength(5);
     expect(await refusal(checkout(two, 'latecomer'))).toBe('sold-out');

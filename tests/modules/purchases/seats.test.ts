@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../../modules/shared/kernel/spec.ts';
-import { seatFor, seatsDecider, type SeatEvent } from '../../../modules/purchases/seats.ts';
+import { seatFor, type SeatEvent } from '../../../modules/purchases/seats.ts';
+import { seatsDecider } from '../../../modules/purchases/seats-decider.ts';
 
 const spec = deciderSpec(seatsDecider);
 const product = 'trening';
