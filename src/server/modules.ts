@@ -25,6 +25,14 @@ import { invalidatePages, userTag } from './page-cache/index.ts';
  */
 const termsTitle = { pl: catalogues.pl['terms.title'], en: catalogues.en['terms.title'] };
 
+const SEAT_EVENTS = new Set(['SeatHeld', 'SeatTaken', 'SeatReleased', 'WaitlistJoined', 'WaitlistLeft', 'SeatOffered', 'OfferEnded', 'WaitlistClosed']);
+
+/** The products whose capacity a revision set (raised or not: the offer step finds what is free). */
+const capacityRaised = (events: readonly RecordedEvent[]) => events.flatMap((e) => {
+  const data = e.data as { key?: string; changes?: { capacity?: unknown } };
+  return e.type === 'ProductRevised' && data.key && typeof data.changes?.capacity === 'number' ? [data.key] : [];
+});
+
 export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & { isBehind?: () => boolean } } = {}) {
   const mailing = createMailing(ctx);
   // The catalogue asks purchases who owns what; purchases is built below and asked only when a page renders.
@@ -110,8 +118,11 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
       if (changes.length > 0) invalidatePages(changes);
       // A product page shows "Chcę fakturę" to a signed-in buyer only while the seller's data is complete.
       if (events.some((e) => e.type === 'SellerSettingsChanged')) invalidatePages(['catalogue']);
-      // A product page says "Sold out" or how many seats are left: a seat held, taken or freed changes it.
-      if (events.some((e) => e.type === 'SeatHeld' || e.type === 'SeatTaken' || e.type === 'SeatReleased')) invalidatePages(['catalogue']);
+      // A product page says "Sold out" or how many seats are left: a seat held, taken, freed or offered changes it.
+      if (events.some((e) => SEAT_EVENTS.has(e.type))) invalidatePages(['catalogue']);
+      // A capacity raised frees seats the waiting list is owed: offered at once (under the product's seats lock, so
+      // every instance doing this makes the offers once; a lost call is made up by the next checkout or expiry).
+      for (const key of capacityRaised(events)) void purchases.waitlist.offerFreeSeats(key).catch((error: unknown) => ctx.log.error({ err: error, product: key }, 'waiting list offers failed'));
     },
     async seed() {
       await accounts.seed();
