@@ -69,7 +69,7 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     productTitles: async () => new Map((await catalogue.adminProducts()).map((p) => [p.key, { pl: p.title, en: p.titleEn }])),
   });
   // Invoicing asks the catalogue for products (whether one exists, its titles at issue), purchases for the sale, accounts for the address.
-  const productOf = async (key: string) => (await catalogue.adminProducts()).find((p) => p.key === key) ?? null;
+  const productOf = (key: string) => catalogue.ownedProduct(key);
   const invoicing = createInvoicing(ctx, {
     productExists: async (key) => (await productOf(key)) !== null,
     productTitle: async (key) => { const p = await productOf(key); return p ? { pl: p.title, en: p.titleEn || p.title } : null; },
