@@ -75,6 +75,9 @@ export function refundHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
   async function commandOptions(purchaseId: string, metadata: EventMetadata | undefined): Promise<PurchaseCommandOptions> {
     const before = (await queries.load(purchaseId)).state;
     const mail = await mailFor(before);
+    const sold = buyerOf(before);
+    // Only a product with seats has a seats stream to give one back to: the others take no seats lock.
+    const hasSeats = sold ? ((await deps.ports.products(sold.productKey))?.capacity ?? null) !== null : false;
     let ownership = { owner: null as string | null, version: 0 };
     let seats: LockedSeats | null = null;
     return {
@@ -85,7 +88,7 @@ export function refundHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
         if (!buyer) return cmd;
         ownership = await queries.ownerOf(buyer.userId, buyer.productKey, tx);
         // Taken before this stream's append, in the order a payment takes them (seats, then the purchase): no deadlock.
-        seats = await lockedSeats(tx, deps, buyer.productKey);
+        if (hasSeats) seats = await lockedSeats(tx, deps, buyer.productKey);
         return cmd;
       },
       async alongside(tx, events, after) {
