@@ -8,7 +8,8 @@ import { isLegacy, structuredFromLegacy, withoutLegacyText, type LegacyProduct }
 import type { SeatsPort } from './ports.ts';
 import { scheduleOf, sessionId, shiftedSessions, withIds, type SessionInput } from './schedule.ts';
 import { sessionsOf, type Session } from './sessions.ts';
-import { priceIdOf, productDecider, productStream, type PriceInput, type Product, type ProductRevised, type ProductSecrets } from './product.ts';
+import { priceIdOf, productDecider, productStream, type PriceInput, type Product, type ProductEvent, type ProductRevised, type ProductSecrets } from './product.ts';
+import { scheduleChangedMessage } from './schedule-change.ts';
 import type { AdminProduct } from './queries.ts';
 import type { CatalogueTables } from './schema.ts';
 import { demoArticles } from './seed/articles.ts';
@@ -56,15 +57,18 @@ export type CommandContext = { db: ModuleDb<CatalogueTables>; store: EventStore;
 /** The catalogue's commands: each one stream, decided by its decider through the kernel. */
 export function catalogueCommands(ctx: CommandContext) {
   const deps = { db: ctx.db, store: ctx.store };
+  // A schedule change is announced once it commits (one outbox row per revision): its buyers are told in the background.
+  const announced = (events: ProductEvent[]) => events.flatMap((e) => (e.type === 'ProductScheduleChanged' ? [scheduleChangedMessage(e.data)] : []));
   const metadata = (actor: string | null) => ({ metadata: { actor } });
+  const productOptions = (actor: string | null) => ({ metadata: { actor }, outbox: announced });
 
   const publishProduct = async (product: Product, secrets: ProductSecrets, actor: string | null = null) => {
-    await handleCommand(deps, productDecider, productStream(product.key), { type: 'PublishProduct', product, secrets }, metadata(actor));
+    await handleCommand(deps, productDecider, productStream(product.key), { type: 'PublishProduct', product, secrets }, productOptions(actor));
   };
   const facilitators = facilitatorCommands({ db: ctx.db, store: ctx.store, ids: ctx.ids });
   const { introduceFacilitator } = facilitators;
   const reviseProduct = async (key: string, changes: ProductRevised['data']['changes'], actor: string | null = null, secrets?: Partial<ProductSecrets>) => {
-    await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, ...(secrets ? { secrets } : {}) }, metadata(actor));
+    await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, ...(secrets ? { secrets } : {}) }, productOptions(actor));
   };
   const publishArticleWithKey = async (article: Article, actor: string | null) => {
     const decided = await handleCommand(deps, articleDecider, articleStream(article.key), { type: 'PublishArticle', ...article }, metadata(actor));
@@ -83,7 +87,7 @@ export function catalogueCommands(ctx: CommandContext) {
       const { product, secrets, published } = fromInput(ctx.ids(), input, [], ctx.ids);
       const notBefore = ctx.clock().toISOString();
       await facilitators.checkChosen(product.facilitators);
-      await handleCommand(deps, productDecider, productStream(product.key), { type: 'PublishProduct', product, secrets, published, notBefore }, metadata(actor));
+      await handleCommand(deps, productDecider, productStream(product.key), { type: 'PublishProduct', product, secrets, published, notBefore }, productOptions(actor));
       return product.key;
     },
 
@@ -101,7 +105,7 @@ export function catalogueCommands(ctx: CommandContext) {
       const notBefore = ctx.clock().toISOString();
       const seatsSold = typeof changes.capacity === 'number' && ctx.seats ? await ctx.seats.sold(key) : undefined;
       const command = { type: 'ReviseProduct' as const, key, changes, secrets, published, notBefore, ...(seatsSold !== undefined ? { seatsSold } : {}) };
-      await handleCommand(deps, productDecider, productStream(key), command, metadata(actor));
+      await handleCommand(deps, productDecider, productStream(key), command, productOptions(actor));
     },
 
     /**
@@ -115,7 +119,7 @@ export function catalogueCommands(ctx: CommandContext) {
       const source = withoutLegacyText(state.product);
       const product: Product = { ...source, key: ctx.ids(), startsAt, sessions: shiftedSessions(sessionsOf(source), startsAt, ctx.ids) };
       const command = { type: 'PublishProduct' as const, product, secrets: { liveLink: null, recordingLink: null }, published: false, notBefore: ctx.clock().toISOString() };
-      await handleCommand(deps, productDecider, productStream(product.key), command, metadata(actor));
+      await handleCommand(deps, productDecider, productStream(product.key), command, productOptions(actor));
       return product.key;
     },
 
@@ -129,7 +133,7 @@ export function catalogueCommands(ctx: CommandContext) {
       const legacy = rows.filter((r) => isLegacy(r.doc as LegacyProduct));
       for (const row of legacy) {
         const changes = structuredFromLegacy(row.doc as LegacyProduct);
-        await handleCommand(deps, productDecider, productStream(row.key), { type: 'ReviseProduct', key: row.key, changes }, metadata('migration'));
+        await handleCommand(deps, productDecider, productStream(row.key), { type: 'ReviseProduct', key: row.key, changes }, productOptions('migration'));
       }
       if (legacy.length > 0) ctx.log.info({ products: legacy.length }, 'products given structured dates, place and hours');
       return legacy.length;
