@@ -68,7 +68,8 @@ export function catalogueCommands(ctx: CommandContext) {
   const facilitators = facilitatorCommands({ db: ctx.db, store: ctx.store, ids: ctx.ids });
   const { introduceFacilitator } = facilitators;
   const reviseProduct = async (key: string, changes: ProductRevised['data']['changes'], actor: string | null = null, secrets?: Partial<ProductSecrets>) => {
-    await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, ...(secrets ? { secrets } : {}) }, productOptions(actor));
+    const at = ctx.clock().toISOString();
+    await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, at, ...(secrets ? { secrets } : {}) }, productOptions(actor));
   };
   const publishArticleWithKey = async (article: Article, actor: string | null) => {
     const decided = await handleCommand(deps, articleDecider, articleStream(article.key), { type: 'PublishArticle', ...article }, metadata(actor));
@@ -104,7 +105,7 @@ export function catalogueCommands(ctx: CommandContext) {
       await facilitators.checkChosen(changes.facilitators);
       const notBefore = ctx.clock().toISOString();
       const seatsSold = typeof changes.capacity === 'number' && ctx.seats ? await ctx.seats.sold(key) : undefined;
-      const command = { type: 'ReviseProduct' as const, key, changes, secrets, published, notBefore, ...(seatsSold !== undefined ? { seatsSold } : {}) };
+      const command = { type: 'ReviseProduct' as const, key, changes, secrets, published, notBefore, at: notBefore, ...(seatsSold !== undefined ? { seatsSold } : {}) };
       await handleCommand(deps, productDecider, productStream(key), command, productOptions(actor));
     },
 

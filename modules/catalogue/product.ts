@@ -122,10 +122,11 @@ export type PublishProduct = { type: 'PublishProduct'; product: Product; secrets
  * `changes` may repeat current values (an admin's form sends every field): only what differs is recorded.
  * `notBefore`: a start changed to an instant before it is refused (an old product saved with its start unchanged is not).
  * `seatsSold`: the seats sold now (the handler asks whoever sells), below which a changed capacity is refused.
+ * `at`: when it is made (a schedule change says so: buyers who paid after it bought the new schedule).
  */
 export type ReviseProduct = {
   type: 'ReviseProduct'; key: string; changes: ProductRevised['data']['changes']; secrets?: Partial<ProductSecrets>; published?: boolean; notBefore?: string;
-  seatsSold?: number;
+  seatsSold?: number; at?: string;
 };
 export type ProductCommand = PublishProduct | ReviseProduct;
 /** `scheduleRevision`: how many schedule changes were recorded (ProductScheduleChanged); absent: none. */
@@ -196,7 +197,7 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
         const secrets = command.secrets ? differing(command.secrets, state.secrets) : {};
         const revised: ProductEvent[] = Object.keys(changes).length === 0 && Object.keys(secrets).length === 0 ? []
           : [{ type: 'ProductRevised', data: { key, changes, ...(Object.keys(secrets).length > 0 ? { secrets } : {}) } }];
-        return [...revised, ...scheduleChanges(key, state.scheduleRevision ?? 0, sessionsOf(state.product), changes.sessions), ...visibility(key, command.published, state.status)];
+        return [...revised, ...scheduleChanges(key, state.scheduleRevision ?? 0, sessionsOf(state.product), changes.sessions, command.at), ...visibility(key, command.published, state.status)];
       }
       default: {
         const never: never = command;

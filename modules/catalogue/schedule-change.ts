@@ -17,8 +17,11 @@ export type SessionMove = { id: string; from: SessionTimes; to: SessionTimes };
 /** What a change did to the sessions: each kept session whose times changed, each removed one, each new one. */
 export type ScheduleDiff = { moved: SessionMove[]; removed: Session[]; added: Session[] };
 
-/** A schedule change as announced: the product, its revision (1 for the first), the diff and every session after it. */
-export type ScheduleChange = ScheduleDiff & { productKey: string; revision: number; sessions: Session[] };
+/**
+ * A schedule change as announced: the product, its revision (1 for the first), the diff, every session after it, and
+ * when it was made (absent from a change decided without a clock): a purchase paid after it was sold the new schedule.
+ */
+export type ScheduleChange = ScheduleDiff & { productKey: string; revision: number; sessions: Session[]; at?: string };
 
 /** Recorded beside the ProductRevised that changed the sessions. */
 export type ProductScheduleChanged = { type: 'ProductScheduleChanged'; data: ScheduleChange };
@@ -46,7 +49,7 @@ export const scheduleChangedMessage = (change: ScheduleChange): OutboxMessage =>
  * A product given the sessions its single start stood for (the start-up migration) keeps their ids and times, so that
  * is no change; nor is a revision that leaves the sessions alone (`after` absent).
  */
-export function scheduleChanges(productKey: string, revision: number, before: readonly Session[], after: Session[] | undefined): ProductScheduleChanged[] {
+export function scheduleChanges(productKey: string, revision: number, before: readonly Session[], after: Session[] | undefined, at?: string): ProductScheduleChanged[] {
   const diff = after === undefined ? null : scheduleDiff(before, after);
-  return diff && after ? [{ type: 'ProductScheduleChanged', data: { productKey, revision: revision + 1, ...diff, sessions: after } }] : [];
+  return diff && after ? [{ type: 'ProductScheduleChanged', data: { productKey, revision: revision + 1, ...diff, sessions: after, ...(at ? { at } : {}) } }] : [];
 }

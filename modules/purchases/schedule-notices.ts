@@ -29,11 +29,16 @@ function asChanged(product: ProductForSale, change: ScheduleChange): ProductForS
 export function scheduleNoticeHandlers(deps: PurchasesDeps) {
   const joins = joinLinks(deps.secret, deps.ports.origin);
 
-  /** The catalogue's announcement: a row for each purchase giving access now (bought or granted). */
+  /**
+   * The catalogue's announcement: a row for each purchase giving access now (bought or granted) that was paid before
+   * the change; one paid since was sold, and invited to, the new schedule.
+   */
   const scheduleChanged: OutboxHandler = async (payload) => {
     const change = payload as ScheduleChange;
     const rows = await deps.db.selectFrom('purchases').select('purchase_id')
-      .where('product_key', '=', change.productKey).where(withinAccessWindow(deps.clock())).orderBy('purchase_id').execute();
+      .where('product_key', '=', change.productKey).where(withinAccessWindow(deps.clock()))
+      .$if(change.at !== undefined, (q) => q.where('paid_at', '<', new Date(change.at!)))
+      .orderBy('purchase_id').execute();
     await addToOutbox(deps.db, rows.map((r) => ({
       topic: SCHEDULE_NOTICE_TOPIC, dedupeKey: `schedule-notice:${r.purchase_id}:${change.revision}`,
       payload: { purchaseId: r.purchase_id, change } satisfies NoticePayload,
