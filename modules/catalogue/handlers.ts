@@ -9,7 +9,7 @@ import type { SeatsPort } from './ports.ts';
 import { scheduleOf, sessionId, shiftedSessions, withIds, type SessionInput } from './schedule.ts';
 import { sessionsOf, type Session } from './sessions.ts';
 import { priceIdOf, productDecider, productStream, type PriceInput, type Product, type ProductEvent, type ProductRevised, type ProductSecrets } from './product.ts';
-import { scheduleChangedMessage } from './schedule-change.ts';
+import { remindersChangedMessage, scheduleChangedMessage } from './schedule-change.ts';
 import type { AdminProduct } from './queries.ts';
 import type { CatalogueTables } from './schema.ts';
 import { demoArticles } from './seed/articles.ts';
@@ -58,9 +58,14 @@ export type CommandContext = { db: ModuleDb<CatalogueTables>; store: EventStore;
 export function catalogueCommands(ctx: CommandContext) {
   const deps = { db: ctx.db, store: ctx.store };
   // A schedule change is announced once it commits (one outbox row per revision): its buyers are told in the background.
-  const announced = (events: ProductEvent[]) => events.flatMap((e) => (e.type === 'ProductScheduleChanged' ? [scheduleChangedMessage(e.data)] : []));
+  // So is a change of the reminder offsets, after which their reminders are planned again.
+  const announced = (at: string) => (events: ProductEvent[]) => events.flatMap((e) => {
+    if (e.type === 'ProductScheduleChanged') return [scheduleChangedMessage(e.data)];
+    if (e.type === 'ProductRevised' && e.data.changes.reminderOffsets !== undefined) return [remindersChangedMessage({ productKey: e.data.key, at })];
+    return [];
+  });
   const metadata = (actor: string | null) => ({ metadata: { actor } });
-  const productOptions = (actor: string | null) => ({ metadata: { actor }, outbox: announced });
+  const productOptions = (actor: string | null, at = ctx.clock().toISOString()) => ({ metadata: { actor }, outbox: announced(at) });
 
   const publishProduct = async (product: Product, secrets: ProductSecrets, actor: string | null = null) => {
     await handleCommand(deps, productDecider, productStream(product.key), { type: 'PublishProduct', product, secrets }, productOptions(actor));
@@ -69,7 +74,7 @@ export function catalogueCommands(ctx: CommandContext) {
   const { introduceFacilitator } = facilitators;
   const reviseProduct = async (key: string, changes: ProductRevised['data']['changes'], actor: string | null = null, secrets?: Partial<ProductSecrets>) => {
     const at = ctx.clock().toISOString();
-    await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, at, ...(secrets ? { secrets } : {}) }, productOptions(actor));
+    await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, at, ...(secrets ? { secrets } : {}) }, productOptions(actor, at));
   };
   const publishArticleWithKey = async (article: Article, actor: string | null) => {
     const decided = await handleCommand(deps, articleDecider, articleStream(article.key), { type: 'PublishArticle', ...article }, metadata(actor));
@@ -106,7 +111,7 @@ export function catalogueCommands(ctx: CommandContext) {
       const notBefore = ctx.clock().toISOString();
       const seatsSold = typeof changes.capacity === 'number' && ctx.seats ? await ctx.seats.sold(key) : undefined;
       const command = { type: 'ReviseProduct' as const, key, changes, secrets, published, notBefore, at: notBefore, ...(seatsSold !== undefined ? { seatsSold } : {}) };
-      await handleCommand(deps, productDecider, productStream(key), command, productOptions(actor));
+      await handleCommand(deps, productDecider, productStream(key), command, productOptions(actor, notBefore));
     },
 
     /**

@@ -40,6 +40,15 @@ export function scheduleDiff(before: readonly Session[], after: readonly Session
   return moved.length + removed.length + added.length === 0 ? null : { moved, removed, added };
 }
 
+/**
+ * The outbox topic of a committed change of a product's reminder offsets: its buyers' reminders are planned again
+ * (`at`, when it was made, names the change). No mail: the buyers are told nothing, they are reminded as now set.
+ */
+export const REMINDERS_CHANGED_TOPIC = 'catalogue-reminders-changed';
+export type RemindersChange = { productKey: string; at: string };
+export const remindersChangedMessage = (change: RemindersChange): OutboxMessage =>
+  ({ topic: REMINDERS_CHANGED_TOPIC, dedupeKey: `reminders-changed:${change.productKey}:${change.at}`, payload: change });
+
 /** The outbox row announcing a change, written in the transaction that records it. */
 export const scheduleChangedMessage = (change: ScheduleChange): OutboxMessage =>
   ({ topic: SCHEDULE_CHANGED_TOPIC, dedupeKey: `schedule-changed:${change.productKey}:${change.revision}`, payload: change });

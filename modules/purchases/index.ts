@@ -124,6 +124,8 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
      * buyer with access is told, once per change, and their reminders are planned again (schedule-notices.ts).
      */
     scheduleChanged: notices.scheduleChanged,
+    /** The catalogue's announcement of new reminder offsets: the reminders of each buyer with access are planned again. */
+    remindersChanged: notices.remindersChanged,
     /** The refund's money moves at the provider from the outbox (retried until it answers, sent once). */
     outboxHandlers: {
       ...notices.outboxHandlers,

@@ -1,4 +1,4 @@
-import type { ScheduleChange } from '../catalogue/index.ts';
+import type { RemindersChange, ScheduleChange } from '../catalogue/index.ts';
 import { mailMessage } from '../mailing/index.ts';
 import { joinLinks, reminderReplanMessage } from '../meetings/index.ts';
 import { addToOutbox, type OutboxHandler } from '../shared/outbox/index.ts';
@@ -45,6 +45,14 @@ export function scheduleNoticeHandlers(deps: PurchasesDeps) {
     })));
   };
 
+  /** The catalogue's announcement of new reminder offsets: each purchase giving access now has its reminders planned again. */
+  const remindersChanged: OutboxHandler = async (payload) => {
+    const change = payload as RemindersChange;
+    const rows = await deps.db.selectFrom('purchases').select('purchase_id')
+      .where('product_key', '=', change.productKey).where(withinAccessWindow(deps.clock())).orderBy('purchase_id').execute();
+    await addToOutbox(deps.db, rows.map((r) => reminderReplanMessage(r.purchase_id, `o${Date.parse(change.at)}`)));
+  };
+
   /** One buyer's notice: nothing for a purchase that no longer gives access (refunded, withdrawn since). */
   const notice: OutboxHandler = async (payload) => {
     const { purchaseId, change } = payload as NoticePayload;
@@ -66,5 +74,5 @@ export function scheduleNoticeHandlers(deps: PurchasesDeps) {
     await addToOutbox(deps.db, [mailMessage(`schedule-change:${purchaseId}:${change.revision}`, mail), replan]);
   };
 
-  return { scheduleChanged, outboxHandlers: { [SCHEDULE_NOTICE_TOPIC]: notice } as Record<string, OutboxHandler> };
+  return { scheduleChanged, remindersChanged, outboxHandlers: { [SCHEDULE_NOTICE_TOPIC]: notice } as Record<string, OutboxHandler> };
 }

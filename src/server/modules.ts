@@ -2,7 +2,7 @@ import { createAccounts } from '../../modules/accounts/index.ts';
 import { createAudit } from '../../modules/audit/index.ts';
 import { createCampaigns } from '../../modules/campaigns/index.ts';
 import { isDomainError } from '../../modules/shared/kernel/index.ts';
-import { createCatalogue, isEventOver, reminderOffsetsOf, SCHEDULE_CHANGED_TOPIC } from '../../modules/catalogue/index.ts';
+import { createCatalogue, isEventOver, reminderOffsetsOf, REMINDERS_CHANGED_TOPIC, SCHEDULE_CHANGED_TOPIC } from '../../modules/catalogue/index.ts';
 import { createContact } from '../../modules/contact/index.ts';
 import { createMailing } from '../../modules/mailing/index.ts';
 import { createInvoicing } from '../../modules/invoicing/index.ts';
@@ -96,8 +96,9 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
   });
   for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections]) ctx.store.addProjection(projection);
   const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers, ...meetings.outboxHandlers,
-    // A committed change of a product's sessions: purchases tells each buyer (the catalogue knows none of them).
-    [SCHEDULE_CHANGED_TOPIC]: purchases.scheduleChanged };
+    // A committed change of a product's sessions or reminders: purchases tells each buyer, or has their reminders
+    // planned again (the catalogue knows none of them).
+    [SCHEDULE_CHANGED_TOPIC]: purchases.scheduleChanged, [REMINDERS_CHANGED_TOPIC]: purchases.remindersChanged };
   return {
     services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings },
     outboxHandlers,

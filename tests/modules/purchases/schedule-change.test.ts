@@ -166,5 +166,13 @@ describe.each(backends)('a sold product\'s schedule changes on $name', (backend)
     expect((await ledger()).map((l) => `${l.session_id}:${l.kind}:${l.outcome}`)).toEqual([`${s1!.id}:60:sent`]);
     expect((await row()).status).toBe('done');
     expect((await app.mailing.devMailbox()).filter((m) => m.subject.startsWith('Przypomnienie'))).toHaveLength(1);
+
+    // New offsets: the buyer's reminders are planned again, the new one at its moment (no mail about it).
+    const mails = (await outboxMails(handle)).length;
+    await save({ reminderOffsets: [60, 30] });
+    await app.drain();
+    const thirty = await handle.db.selectFrom('outbox').select(['not_before', 'status']).where('dedupe_key', '=', `reminder:${purchaseId}:${s1!.id}:30`).executeTakeFirstOrThrow();
+    expect([new Date(thirty.not_before!).getTime(), thirty.status]).toEqual([start + 5 * MIN - 30 * MIN, 'pending']);
+    expect((await outboxMails(handle)).length).toBe(mails);
   }, 20_000);
 });
