@@ -21,6 +21,10 @@ export const ERRORS = {
   'product-sessions-overlap': { status: 400, key: 'catalogue.sessionsOverlap', field: 'sessions' },
   'product-capacity-invalid': { status: 400, key: 'catalogue.fieldCapacity', field: 'capacity' },
   'product-capacity-below-sold': { status: 409, key: 'catalogue.capacityBelowSold', field: 'capacity' },
+  // Reminder offsets (minutes before each session): a refusal of one names its row (`reminderOffsets.1`).
+  'product-reminders-count': { status: 400, key: 'catalogue.remindersCount', field: 'reminderOffsets' },
+  'product-reminder-invalid': { status: 400, key: 'catalogue.fieldReminder', field: 'reminderOffsets' },
+  'product-reminder-duplicate': { status: 400, key: 'catalogue.reminderDuplicate', field: 'reminderOffsets' },
   'article-invalid': { status: 400, key: 'catalogue.articleInvalid' },
   'article-link-invalid': { status: 400, key: 'catalogue.articleLinkInvalid' },
   'article-exists': { status: 409, key: 'catalogue.articleExists' },

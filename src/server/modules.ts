@@ -2,7 +2,7 @@ import { createAccounts } from '../../modules/accounts/index.ts';
 import { createAudit } from '../../modules/audit/index.ts';
 import { createCampaigns } from '../../modules/campaigns/index.ts';
 import { isDomainError } from '../../modules/shared/kernel/index.ts';
-import { createCatalogue, isEventOver } from '../../modules/catalogue/index.ts';
+import { createCatalogue, isEventOver, reminderOffsetsOf, REMINDERS_CHANGED_TOPIC, SCHEDULE_CHANGED_TOPIC } from '../../modules/catalogue/index.ts';
 import { createContact } from '../../modules/contact/index.ts';
 import { createMailing } from '../../modules/mailing/index.ts';
 import { createInvoicing } from '../../modules/invoicing/index.ts';
@@ -83,6 +83,8 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     product: (key) => productForSale(catalogue, key),
     buyer: (userId) => accounts.mailContact(userId),
     send: mailing.send,
+    // Each product's own offsets (the catalogue editor's reminders), a day and an hour when it sets none.
+    reminderOffsets: async (key) => reminderOffsetsOf(await catalogue.ownedProduct(key)),
     origin: () => ctx.config.PUBLIC_URL,
   });
   // Mass e-mail: recipients by id from accounts and purchases; addresses looked up only when a message goes out.
@@ -101,7 +103,10 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     keepInDevMailbox: mailing.keepInDevMailbox,
   });
   for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections]) ctx.store.addProjection(projection);
-  const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers, ...meetings.outboxHandlers };
+  const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers, ...meetings.outboxHandlers,
+    // A committed change of a product's sessions or reminders: purchases tells each buyer, or has their reminders
+    // planned again (the catalogue knows none of them).
+    [SCHEDULE_CHANGED_TOPIC]: purchases.scheduleChanged, [REMINDERS_CHANGED_TOPIC]: purchases.remindersChanged };
   return {
     services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings },
     outboxHandlers,

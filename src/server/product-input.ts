@@ -41,6 +41,7 @@ const JOIN = 'catalogue.fieldJoinMinutes';
 
 const SESSION = 'catalogue.fieldSession';
 const CAPACITY = 'catalogue.fieldCapacity';
+const REMINDER = 'catalogue.fieldReminder';
 /** An instant on a real calendar day (the decider checks the order and overlaps, naming the row). */
 const instant = (message: string) => v.pipe(v.string(message), v.isoTimestamp(message), v.check((s) => eventStart(s) !== null, message),
   v.transform((s) => eventStart(s)!.toISOString()));
@@ -58,6 +59,8 @@ const ProductFields = v.object({
   // The schedule: the sessions, or (an older client) the start, the days and each day's end, one session a day.
   sessions: v.optional(v.pipe(v.array(session, SESSION), v.maxLength(100, SESSION))),
   capacity: v.optional(v.nullable(v.number(CAPACITY))),
+  // Minutes before each session; their rules (whole, 1 minute to 30 days, each once, at most 10) are the decider's.
+  reminderOffsets: v.optional(v.pipe(v.array(v.number(REMINDER), REMINDER), v.maxLength(100, 'catalogue.remindersCount'))),
   startsAt: v.optional(v.pipe(v.string(START), v.isoTimestamp(START), v.check((s) => eventStart(s) !== null, IMPOSSIBLE), v.transform((s) => eventStart(s)!.toISOString()))),
   days: v.optional(v.pipe(v.number(DAYS), v.integer(DAYS), v.minValue(1, DAYS), v.maxValue(60, DAYS))),
   dailyEnd: v.optional(clock),
