@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CERTIFICATE_TOPICS } from '../../../modules/certificates/index.ts';
+import { createEventStore } from '../../../modules/shared/events/index.ts';
 import { fixedClock } from '../../../modules/shared/kernel/index.ts';
 import { lastNumber } from '../../../modules/shared/numbering/index.ts';
 import { addToOutbox } from '../../../modules/shared/outbox/index.ts';
@@ -140,6 +141,25 @@ describe.each(backends)('certificates on $name', (backend) => {
     const events = await handle.db.selectFrom('events').select(['data']).where('stream_id', 'like', 'certificate-%').execute();
     expect(JSON.stringify(events)).not.toContain('Anna Kowalska');
     expect(await textOf((await app.certificates.certificatePdf(id, ADMIN)).bytes)).toContain('(konto usunięte)');
+  });
+
+  it('rebuilds the certificates read model from the log to the same rows; the names beside it stay (and stay erased)', async () => {
+    const ania = await app.buyer('ania@example.com');
+    const olek = await app.buyer('olek@example.com');
+    const first = await app.certificates.issueByHand(app.attend(ania).purchaseId, 'admin-1');
+    await app.certificates.revoke(first, 'błąd', 'admin-1');
+    await app.certificates.reissue(first, 'admin-1');
+    await app.certificates.issueByHand(app.attend(olek).purchaseId, 'admin-1');
+    await app.accounts.deleteUser(olek, 'admin-1');
+    const read = () => handle.db.selectFrom('certificates' as never).selectAll().orderBy('number' as never).execute();
+    const names = () => handle.db.selectFrom('certificate_holders' as never).selectAll().orderBy('certificate_id' as never).execute();
+    const [before, namesBefore] = [await read(), await names()];
+    expect(namesBefore).toHaveLength(2);
+    const store = createEventStore(handle.db);
+    for (const projection of app.certificates.projections) store.addProjection(projection);
+    await store.rebuildProjections();
+    expect(await read()).toEqual(before);
+    expect(await names()).toEqual(namesBefore);
   });
 
   it('limits the public page per client: the 31st look in a minute is refused, another client is not', async () => {
