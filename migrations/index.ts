@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import { accountsMigrations } from './accounts/index.ts';
 import { campaignsMigrations } from './campaigns/index.ts';
+import { certificatesMigrations } from './certificates/index.ts';
 import { catalogueMigrations } from './catalogue/index.ts';
 import { contactMigrations } from './contact/index.ts';
 import { invoicingMigrations } from './invoicing/index.ts';
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   ...campaignsMigrations,
   ...invoicingMigrations,
   ...meetingsMigrations,
+  ...certificatesMigrations,
 };
