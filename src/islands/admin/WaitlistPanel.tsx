@@ -27,8 +27,8 @@ export default function WaitlistPanel({ productKey }: { productKey: string }) {
     return known(WAITLIST_REASONS, reason) ? `${name} (${say(`waitlist.reason.${reason}` as PanelKey)})` : name;
   };
   return (
-    <section className="admin-waitlist" aria-labelledby="waitlist-title" data-testid="admin-waitlist">
-      <h3 id="waitlist-title">{say('waitlist.panel.title')}</h3>
+    <div className="admin-waitlist" data-testid="admin-waitlist">
+      <h3>{say('waitlist.panel.title')}</h3>
       <Loaded resource={view}>{({ closed, queue, history }) => (
         <>
           {closed && <p className="status" data-testid="waitlist-closed">{say('waitlist.panel.closed')}</p>}
@@ -80,6 +80,6 @@ export default function WaitlistPanel({ productKey }: { productKey: string }) {
           )}
         </>
       )}</Loaded>
-    </section>
+    </div>
   );
 }
