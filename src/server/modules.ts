@@ -13,7 +13,7 @@ import type { RecordedEvent } from '../../modules/shared/events/index.ts';
 import type { ModuleContext } from '../../modules/shared/kernel/index.ts';
 import { usersConcerned, type LogFreshness } from '../../modules/shared/memory/index.ts';
 import { join } from 'node:path';
-import type { OutboxHandler } from '../../modules/shared/outbox/index.ts';
+import { outboxOverview, type OutboxHandler } from '../../modules/shared/outbox/index.ts';
 import { productForSale } from './catalogue-for-sale.ts';
 import { TERMS_VERSION, termsText } from '../content/terms.ts';
 import { catalogues } from '../i18n/index.ts';
@@ -95,7 +95,8 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
   for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections]) ctx.store.addProjection(projection);
   const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers, ...meetings.outboxHandlers };
   return {
-    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings },
+    // `outbox`: background work as the admin panel shows it (topics, due times, attempts, errors; never payloads).
+    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, outbox: outboxOverview(ctx.db) },
     outboxHandlers,
     /** Topics delivered by a worker of their own (campaign mail), with its lease, batch size and sends at once. */
     outboxLanes: [campaigns.lane],

@@ -10,6 +10,7 @@ import InvoicingSection from './InvoicingSection.tsx';
 import MailboxSection from './MailboxSection.tsx';
 import { PanelContext, sayFrom, type PanelMessages } from './messages.ts';
 import UsersSection from './UsersSection.tsx';
+import WorkSection from './WorkSection.tsx';
 
 const SECTIONS = {
   articles: () => <ArticlesSection />,
@@ -21,6 +22,7 @@ const SECTIONS = {
   facilitators: () => <FacilitatorsSection />,
   invoicing: () => <InvoicingSection />,
   audit: () => <AuditSection />,
+  work: () => <WorkSection />,
   mailbox: () => <MailboxSection />,
 } satisfies Record<string, () => ReactNode>;
 type SectionId = keyof typeof SECTIONS;
