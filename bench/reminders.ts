@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { DEMO_KEYS } from '../modules/catalogue/index.ts';
 import { MEETING_TOPICS } from '../modules/meetings/index.ts';
 import { createOutboxWorker } from '../modules/shared/outbox/index.ts';
+import { outboxWorkers } from '../src/server/runtime.ts';
 import { backendName, inParallel, openApp, type Backend } from './app.ts';
 import { addRecipients, countingRelay } from './relay.ts';
 import { record } from './table.ts';
@@ -63,8 +64,8 @@ export async function remindersBench(backend: Backend) {
       shift += delta;
       await sql`update outbox set next_attempt_at = next_attempt_at - ${`${delta} milliseconds`}::interval,
         not_before = not_before - ${`${delta} milliseconds`}::interval where status = 'pending'`.execute(app.db);
-      // As src/server/runtime.ts runs it: every topic but the campaign lane's, with the worker's defaults.
-      const worker = createOutboxWorker(app.db, { handlers: app.wired.outboxHandlers, log: app.log, exceptTopics: app.wired.outboxLanes.flatMap((l) => l.topics) });
+      // The server's workers (src/server/runtime.ts): the usual one and one per lane, the reminders' among them.
+      const worker = outboxWorkers(app.db, app.wired.outboxHandlers, app.wired.outboxLanes, app.log);
       const t0 = performance.now();
       const cpu = process.cpuUsage();
       worker.start();

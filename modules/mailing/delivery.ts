@@ -7,8 +7,8 @@ import type { OutboxHandler } from '../shared/outbox/index.ts';
 import { calendarAttachment, linksIn, messageOptions, type Mail } from './mail.ts';
 import { rawSmtpSender } from './raw-relay.ts';
 
-/** Connections to the relay at once for account and purchase mail (one worker sends one at a time; a direct send may overlap). */
-const TRANSACTIONAL_CONNECTIONS = 2;
+/** Connections to the relay at once for account and purchase mail and reminders (the reminders' lane sends four at once). */
+const TRANSACTIONAL_CONNECTIONS = 4;
 
 export type SendMail = (mail: Mail, messageId: string) => Promise<void>;
 

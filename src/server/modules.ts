@@ -98,8 +98,8 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     // `outbox`: background work as the admin panel shows it (topics, due times, attempts, errors; never payloads).
     services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, outbox: outboxOverview(ctx.db) },
     outboxHandlers,
-    /** Topics delivered by a worker of their own (campaign mail), with its lease, batch size and sends at once. */
-    outboxLanes: [campaigns.lane],
+    /** Topics delivered by a worker of their own (campaign mail, reminders), with its lease, batch size and sends at once. */
+    outboxLanes: [campaigns.lane, meetings.lane],
     /** Events committed by any instance: a catalogue or article change drops the cached public pages that show it. */
     onCommitted(events: readonly RecordedEvent[]) {
       accounts.forgetSessions(events);
