@@ -10,7 +10,8 @@ describe.each(backends)('the outbox overview on $name', (backend) => {
   const HOUR = 3600_000;
 
   it('counts pending and given-up rows per topic with the next due time, and pages the soonest due first or the latest given up first', async () => {
-    const at = (h: number) => new Date(Math.floor(Date.now() / 1000) * 1000 + h * HOUR);
+    const base = Math.floor(Date.now() / 1000) * 1000;
+    const at = (h: number) => new Date(base + h * HOUR);
     await addToOutbox(handle.db, [
       { topic: 'meeting-reminder', dedupeKey: 'r3', payload: { email: 'anna@example.com' }, notBefore: at(3) },
       { topic: 'meeting-reminder', dedupeKey: 'r1', payload: { email: 'anna@example.com' }, notBefore: at(1) },
