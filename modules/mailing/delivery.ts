@@ -16,9 +16,9 @@ export type SendMail = (mail: Mail, messageId: string) => Promise<void>;
  * SMTP through nodemailer: MailComposer builds the message (it encodes headers, so no user text can add one) and the
  * raw relay sends it (nodemailer's SMTPConnection, which dot-stuffs DATA, RFC 5321 §4.5.2, so no user text can end
  * the message early); the card's emailjs 5 did neither. Connections are kept while messages follow each other and
- * closed after a second without one: opening one per message cost a greeting each (100 ms from smtp-server, several
- * round trips to a distant relay), which capped reminders at ten a second (bench/README.md, `reminders`). A failed
- * send closes its connection, so a relay that dropped us never poisons the next send.
+ * closed after a second without one: opening one per message costs a greeting each (a relay may hold it back on
+ * purpose, a distant one costs round trips and STARTTLS), which capped a session's reminders (bench/README.md,
+ * `reminders`). A failed send closes its connection, so a relay that dropped us never poisons the next send.
  * How `SMTP_URL` maps to TLS is in modules/shared/config/smtp-url.ts.
  */
 export function smtpSender(smtpUrl: string, from: string, clock: Clock = systemClock): SendMail {
