@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../modules/shared/config/index.ts';
 import { connectPglite, connectPostgres, migrateToLatest } from '../modules/shared/db/index.ts';
 import { createEventStore } from '../modules/shared/events/index.ts';
+import type { Clock } from '../modules/shared/kernel/index.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { wireModules } from '../src/server/modules.ts';
 import { createPostgresDatabase } from '../tests/support/databases.ts';
@@ -12,7 +13,8 @@ import { createPostgresDatabase } from '../tests/support/databases.ts';
 export type Backend = 'pglite' | 'postgres';
 export const backendName = (b: Backend) => (b === 'postgres' ? 'PostgreSQL' : 'PGlite');
 
-export async function openApp(backend: Backend, env: Record<string, string> = {}) {
+/** `clock`: the modules' clock (a benchmark that moves time); the database's `now()` stays the real one. */
+export async function openApp(backend: Backend, env: Record<string, string> = {}, options: { clock?: Clock } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'gestalt-bench-'));
   const created = backend === 'postgres' ? await createPostgresDatabase() : null;
   const saved = { ...process.env };
@@ -25,7 +27,7 @@ export async function openApp(backend: Backend, env: Record<string, string> = {}
   const database = created ? connectPostgres(created.url) : await connectPglite(join(dataDir, 'pgdata'));
   await migrateToLatest(database.db);
   const store = createEventStore(database.db);
-  const wired = wireModules({ config, log, db: database.db, store });
+  const wired = wireModules({ config, log, db: database.db, store, ...(options.clock ? { clock: options.clock } : {}) });
   await wired.seed();
   return {
     config, log, database, store, wired, db: database.db,

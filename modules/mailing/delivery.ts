@@ -1,48 +1,33 @@
 import type { Kysely } from 'kysely';
-import { createTransport } from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Logger } from 'pino';
-import { parseSmtpUrl } from '../shared/config/index.ts';
 import type { SharedTables } from '../shared/db/index.ts';
 import { systemClock, type Clock } from '../shared/kernel/index.ts';
 import type { OutboxHandler } from '../shared/outbox/index.ts';
 import { calendarAttachment, linksIn, messageOptions, type Mail } from './mail.ts';
+import { rawSmtpSender } from './raw-relay.ts';
+
+/** Connections to the relay at once for account and purchase mail and reminders (the reminders' lane sends four at once). */
+const TRANSACTIONAL_CONNECTIONS = 4;
 
 export type SendMail = (mail: Mail, messageId: string) => Promise<void>;
 
 /**
- * SMTP through nodemailer, which dot-stuffs DATA (RFC 5321 §4.5.2) and encodes headers, so no user text
- * can end the message early or add a header; the card's emailjs 5 did neither. One transport for the process:
- * each message opens its own connection, so a relay that dropped us never poisons the next send.
+ * SMTP through nodemailer: MailComposer builds the message (it encodes headers, so no user text can add one) and the
+ * raw relay sends it (nodemailer's SMTPConnection, which dot-stuffs DATA, RFC 5321 §4.5.2, so no user text can end
+ * the message early); the card's emailjs 5 did neither. Connections are kept while messages follow each other and
+ * closed after a second without one: opening one per message costs a greeting each (a relay may hold it back on
+ * purpose, a distant one costs round trips and STARTTLS), which capped a session's reminders (bench/README.md,
+ * `reminders`). A failed send closes its connection, so a relay that dropped us never poisons the next send.
  * How `SMTP_URL` maps to TLS is in modules/shared/config/smtp-url.ts.
  */
 export function smtpSender(smtpUrl: string, from: string, clock: Clock = systemClock): SendMail {
-  const transport = smtpTransport(smtpUrl);
+  const relay = rawSmtpSender(smtpUrl, { connections: TRANSACTIONAL_CONNECTIONS, idleMs: 1000 });
   return async (mail, messageId) => {
     // The Date header from the module's clock, not the one nodemailer would read.
-    await transport.sendMail({ ...messageOptions(mail, messageId, from), date: clock() });
+    const compiled = new MailComposer({ ...messageOptions(mail, messageId, from), date: clock() }).compile();
+    await relay(compiled.getEnvelope() as { from: string; to: string[] }, compiled.createReadStream());
   };
-}
-
-function smtpTransport(smtpUrl: string) {
-  const settings = parseSmtpUrl(smtpUrl);
-  if ('problem' in settings) throw new Error(`SMTP_URL ${settings.problem}`);
-  return createTransport({
-    host: settings.host,
-    port: settings.port,
-    secure: settings.secure,
-    requireTLS: settings.requireTLS,
-    // Opportunistic mode also goes on in plain text when the relay offers STARTTLS and then refuses the command.
-    opportunisticTLS: !settings.secure && !settings.requireTLS,
-    tls: { rejectUnauthorized: settings.rejectUnauthorized },
-    ...(settings.auth ? { auth: settings.auth } : {}),
-    // Each stage well inside the outbox lease (60 s, renewed before each send): a silent relay fails the attempt
-    // and the message is retried, instead of one send holding it indefinitely.
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 30_000,
-    // The outbox worker logs one line per failed attempt; nodemailer itself stays quiet.
-    logger: false,
-  });
 }
 
 /** Without SMTP: keep the message in the dev mailbox table and print its recipient, subject and links (the verification link to click). */

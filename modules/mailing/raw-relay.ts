@@ -18,9 +18,10 @@ const MESSAGES_PER_CONNECTION = 100;
  * open and reused, one message at a time each, and at most `connections` at once (a relay may make each new
  * connection wait for its greeting, and limits how many a client holds); a caller sending one message at a time
  * uses one. Any failure closes that connection, so a message abandoned mid-DATA is dropped by the relay, never
- * delivered half-way.
+ * delivered half-way. With `idleMs`, a connection nobody sent on for that long is closed (QUIT): a burst reuses it,
+ * an occasional message opens its own, and no idle connection is held open between them.
  */
-export function rawSmtpSender(smtpUrl: string, { connections = 1 }: { connections?: number } = {}): SendRaw {
+export function rawSmtpSender(smtpUrl: string, { connections = 1, idleMs }: { connections?: number; idleMs?: number } = {}): SendRaw {
   const settings = parseSmtpUrl(smtpUrl);
   if ('problem' in settings) throw new Error(`SMTP_URL ${settings.problem}`);
   const options = {
@@ -28,7 +29,7 @@ export function rawSmtpSender(smtpUrl: string, { connections = 1 }: { connection
     opportunisticTLS: !settings.secure && !settings.requireTLS, tls: { rejectUnauthorized: settings.rejectUnauthorized },
     connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000, logger: false,
   };
-  type Open = { connection: SMTPConnection; sent: number; closed: boolean };
+  type Open = { connection: SMTPConnection; sent: number; closed: boolean; idleTimer?: NodeJS.Timeout };
   const idle: Open[] = [];
   let busy = 0;
   const waiting: (() => void)[] = [];
@@ -62,9 +63,23 @@ export function rawSmtpSender(smtpUrl: string, { connections = 1 }: { connection
     }
   }
 
+  /** Back among the idle ones; with `idleMs`, closed once it has idled that long. */
+  function keep(open: Open) {
+    idle.push(open);
+    if (idleMs === undefined) return;
+    open.idleTimer = setTimeout(() => {
+      const at = idle.indexOf(open);
+      if (at >= 0) idle.splice(at, 1);
+      open.closed = true;
+      open.connection.quit();
+    }, idleMs);
+    open.idleTimer.unref();
+  }
+
   async function send(envelope: { from: string; to: string[] }, raw: Readable): Promise<void> {
     let open = idle.pop();
     while (open?.closed) open = idle.pop();
+    clearTimeout(open?.idleTimer);
     const reused = open !== undefined;
     open ??= await connect();
     try {
@@ -81,7 +96,7 @@ export function rawSmtpSender(smtpUrl: string, { connections = 1 }: { connection
       open.closed = true;
       open.connection.quit();
     } else {
-      idle.push(open);
+      keep(open);
     }
   }
 

@@ -6,8 +6,9 @@ import { joinLinks } from './join-link.ts';
 import type { MeetingsPorts } from './ports.ts';
 import { reminderHandlers } from './reminders.ts';
 import type { MeetingsTables } from './schema.ts';
+import { REMINDER_LANE } from './topics.ts';
 
-export { MEETING_TOPICS, reminderReplanMessage, reminderScheduleMessage, reminderDedupeKey, type ReminderPayload, type ReminderSchedulePayload } from './topics.ts';
+export { MEETING_TOPICS, REMINDER_LANE, reminderReplanMessage, reminderScheduleMessage, reminderDedupeKey, type ReminderPayload, type ReminderSchedulePayload } from './topics.ts';
 export { joinLinks } from './join-link.ts';
 export { joinDecision, attendanceDecider, attendanceStreamOf, type JoinDecision, type JoinLinkClicked } from './join.ts';
 export { REMINDER_OFFSETS, joinWindow, normalOffsets, reminderMoment, reminderVerdict, remindersToPlan, type PlannedReminder, type ReminderVerdict } from './timing.ts';
@@ -37,6 +38,8 @@ export function createMeetings(ctx: ModuleContext, ports: MeetingsPorts) {
     /** A click on a join link: what to answer (redirect, refusal or "opens at"); a click that joins is recorded. */
     join: joinHandlers(deps, links.purchaseOfJoinToken).join,
     outboxHandlers: reminderHandlers(deps, links.joinLink),
+    /** The reminders' worker of their own (topics, lease, batch, sends at once). */
+    lane: REMINDER_LANE,
   };
 }
 

@@ -7,6 +7,13 @@ export const MEETING_TOPICS = {
   remind: 'meeting-reminder',
 } as const;
 
+/**
+ * The reminders' own outbox worker: every buyer of a session comes due at the same minute (5,000 for a large event),
+ * so they are sent several at once (a reminder mostly waits: for the database, the relay, a commit) and never queue
+ * ahead of a password reset or a purchase confirmation. Measured in bench/README.md (`reminders`).
+ */
+export const REMINDER_LANE = { topics: [MEETING_TOPICS.remind], leaseMs: 60_000, batchSize: 20, concurrency: 4 } as const;
+
 /** What `schedule` carries: the purchase just paid. */
 export type ReminderSchedulePayload = { purchaseId: string };
 

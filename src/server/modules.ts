@@ -14,7 +14,7 @@ import type { RecordedEvent } from '../../modules/shared/events/index.ts';
 import type { ModuleContext } from '../../modules/shared/kernel/index.ts';
 import { usersConcerned, type LogFreshness } from '../../modules/shared/memory/index.ts';
 import { join } from 'node:path';
-import type { OutboxHandler } from '../../modules/shared/outbox/index.ts';
+import { outboxOverview, type OutboxHandler } from '../../modules/shared/outbox/index.ts';
 import { productForSale } from './catalogue-for-sale.ts';
 import { TERMS_VERSION, termsText } from '../content/terms.ts';
 import { catalogues } from '../i18n/index.ts';
@@ -136,10 +136,11 @@ export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
     // planned again (the catalogue knows none of them).
     [SCHEDULE_CHANGED_TOPIC]: purchases.scheduleChanged, [REMINDERS_CHANGED_TOPIC]: purchases.remindersChanged };
   return {
-    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, certificates },
+    // `outbox`: background work as the admin panel shows it (topics, due times, attempts, errors; never payloads).
+    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, certificates, outbox: outboxOverview(ctx.db) },
     outboxHandlers,
-    /** Topics delivered by a worker of their own (campaign mail), with its lease, batch size and sends at once. */
-    outboxLanes: [campaigns.lane],
+    /** Topics delivered by a worker of their own (campaign mail, reminders), with its lease, batch size and sends at once. */
+    outboxLanes: [campaigns.lane, meetings.lane],
     /** Events committed by any instance: a catalogue or article change drops the cached public pages that show it. */
     onCommitted(events: readonly RecordedEvent[]) {
       accounts.forgetSessions(events);

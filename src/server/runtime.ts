@@ -47,10 +47,11 @@ async function connectWithRetry(config: Config, log: Logger): Promise<DatabaseHa
 }
 
 /**
- * One worker for the usual topics and one per lane (campaign mail), driven as one: a campaign of thousands never
- * holds back a password reset, and a lane's short lease brings a killed instance's messages back quickly.
+ * One worker for the usual topics and one per lane (campaign mail, reminders), driven as one: a campaign of thousands
+ * or a session's reminders never hold back a password reset, and a lane's short lease brings a killed instance's
+ * messages back quickly. Exported for the benchmarks, which drive the workers as the server does.
  */
-function outboxWorkers(
+export function outboxWorkers(
   db: DatabaseHandle['db'], handlers: Record<string, OutboxHandler>,
   lanes: readonly { topics: readonly string[]; leaseMs: number; batchSize: number; concurrency?: number }[], log: Logger,
 ): OutboxWorker {

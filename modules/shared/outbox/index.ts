@@ -1,2 +1,3 @@
 export { createOutboxWorker, defaultBackoff, type OutboxHandler, type OutboxWorker, type OutboxWorkerOptions } from './worker.ts';
 export { addOrReschedule, addToOutbox, completeClaimsAfter, eraseMessagesMentioning, postponeClaim, renewClaim } from './queue.ts';
+export { OUTBOX_VIEWS, outboxOverview, type OutboxOverview, type OutboxRow, type OutboxTopicCount, type OutboxView } from './overview.ts';

@@ -11,6 +11,7 @@ import InvoicingSection from './InvoicingSection.tsx';
 import MailboxSection from './MailboxSection.tsx';
 import { PanelContext, sayFrom, type PanelMessages } from './messages.ts';
 import UsersSection from './UsersSection.tsx';
+import WorkSection from './WorkSection.tsx';
 
 const SECTIONS = {
   articles: () => <ArticlesSection />,
@@ -23,6 +24,7 @@ const SECTIONS = {
   invoicing: () => <InvoicingSection />,
   certificates: () => <CertificatesSection />,
   audit: () => <AuditSection />,
+  work: () => <WorkSection />,
   mailbox: () => <MailboxSection />,
 } satisfies Record<string, () => ReactNode>;
 type SectionId = keyof typeof SECTIONS;

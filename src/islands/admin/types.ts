@@ -32,3 +32,12 @@ export type Mail = MailSummary & { text: string; html: string | null };
 
 /** A product's title in the admin's language. */
 export const titleIn = (p: { title: string; titleEn: string }, lang: 'pl' | 'en') => (lang === 'en' ? p.titleEn : p.title);
+export type WorkView = 'upcoming' | 'failed';
+/** GET /api/admin/background-work: the outbox's waiting work, never a payload. */
+export type BackgroundWork = Paged<{
+  id: number; topic: string; words: string; status: 'pending' | 'failed'; dueAt: string; attempts: number;
+  lastError: string | null; inFlight: boolean; createdAt: string;
+}> & {
+  view: WorkView; topic: string | null;
+  topics: { topic: string; words: string; pending: number; failed: number; nextDueAt: string | null }[];
+};

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpSender, type Mail } from '../../../modules/mailing/index.ts';
 import { startSmtp } from '../../support/smtp.ts';
@@ -119,6 +119,48 @@ describe('SMTP_URL against real relays', () => {
       expect(bodies).toHaveLength(1);
       expect(bodies[0]).toContain('Message-ID: <refused-2@gestalt.test>');
     } finally {
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+    }
+  });
+  it('keeps one connection for messages that follow each other, closes it after a second idle, and opens a fresh one when the relay dropped it', async () => {
+    // A minimal relay that counts connections and can drop them all while they idle.
+    const sockets = new Set<Socket>();
+    let connections = 0;
+    const ids: string[] = [];
+    const relay = createServer((socket) => {
+      connections += 1;
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      let inData = false;
+      socket.write('220 relay.test ESMTP\r\n');
+      socket.on('data', (chunk) => {
+        for (const line of chunk.toString('utf8').split('\r\n').slice(0, -1)) {
+          if (inData) {
+            if (line === '.') { inData = false; socket.write('250 queued\r\n'); } else if (/^Message-ID:/i.test(line)) ids.push(line.slice(12).trim());
+            continue;
+          }
+          const verb = line.split(' ')[0]!.toUpperCase();
+          if (verb === 'DATA') { inData = true; socket.write('354 go ahead\r\n'); } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+          else socket.write('250 ok\r\n');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const send = smtpSender(`smtp://127.0.0.1:${(relay.address() as { port: number }).port}`, FROM);
+    try {
+      for (let n = 1; n <= 3; n++) await send(mail, `<kept-${n}@gestalt.test>`);
+      expect(connections).toBe(1);
+      await new Promise((r) => setTimeout(r, 1300));
+      expect(sockets.size).toBe(0);
+      await send(mail, '<kept-4@gestalt.test>');
+      expect(connections).toBe(2);
+      for (const socket of sockets) socket.destroy();
+      await new Promise((r) => setTimeout(r, 50));
+      await send(mail, '<kept-5@gestalt.test>');
+      expect(connections).toBe(3);
+      expect(ids).toEqual([1, 2, 3, 4, 5].map((n) => `<kept-${n}@gestalt.test>`));
+    } finally {
+      for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => relay.close(() => resolve()));
     }
   });
