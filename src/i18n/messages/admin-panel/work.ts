@@ -32,6 +32,13 @@ export const pl = {
   'adminPanel.work.topic.seat-expiry': 'Zwolnienie nieopłaconego miejsca',
   'adminPanel.work.topic.meeting-reminders-schedule': 'Planowanie przypomnień',
   'adminPanel.work.topic.meeting-reminder': 'Przypomnienie o spotkaniu',
+  'adminPanel.work.topic.purchase-schedule-notice': 'Zmiana terminu: wiadomość do kupującego',
+  'adminPanel.work.topic.waitlist-offer': 'Oferta miejsca z listy oczekujących',
+  'adminPanel.work.topic.waitlist-close': 'Zamknięcie listy oczekujących',
+  'adminPanel.work.topic.certificate-check': 'Sprawdzenie obecności do certyfikatu',
+  'adminPanel.work.topic.certificate-mail': 'Certyfikat e-mailem do uczestnika',
+  'adminPanel.work.topic.catalogue-schedule-changed': 'Zmiana harmonogramu: powiadomienia',
+  'adminPanel.work.topic.catalogue-reminders-changed': 'Zmiana przypomnień: nowy plan',
 } as const;
 
 export const en: Record<keyof typeof pl, string> = {
@@ -67,4 +74,11 @@ export const en: Record<keyof typeof pl, string> = {
   'adminPanel.work.topic.seat-expiry': 'Freeing an unpaid seat',
   'adminPanel.work.topic.meeting-reminders-schedule': 'Planning reminders',
   'adminPanel.work.topic.meeting-reminder': 'Meeting reminder',
+  'adminPanel.work.topic.purchase-schedule-notice': 'Schedule change: mail to a buyer',
+  'adminPanel.work.topic.waitlist-offer': 'Seat offer from the waiting list',
+  'adminPanel.work.topic.waitlist-close': 'Closing the waiting list',
+  'adminPanel.work.topic.certificate-check': 'Checking attendance for a certificate',
+  'adminPanel.work.topic.certificate-mail': 'Certificate e-mailed to the participant',
+  'adminPanel.work.topic.catalogue-schedule-changed': 'Schedule change: notices',
+  'adminPanel.work.topic.catalogue-reminders-changed': 'Reminders changed: planned again',
 };
