@@ -26,6 +26,7 @@ export { lastSessionEnd, sessionsOf, type Session } from './sessions.ts';
 export { nobodyOwnsAnything, type OwnershipPort, type SeatsPort } from './ports.ts';
 export { sessionDates, warsawDate, type SessionInput } from './schedule.ts';
 export { changesIn, type CatalogueChange } from './changes.ts';
+export { defaultSessionHours, hoursBySession, type SessionHours } from './hours.ts';
 
 /** Catalogue: products (seminars, workshops, trainings), facilitators, articles. */
 /** `behind`: true while the event log holds something this process has not applied (the public reads then ask the database). */

@@ -1,5 +1,6 @@
 /** The catalogue's vocabulary: products (seminars, workshops, trainings), their events and the rules for them. */
 import { DomainError, nobody, type Decider } from '../shared/kernel/index.ts';
+import { checkHours } from './hours.ts';
 import { checkCapacity, scheduled } from './schedule.ts';
 import { lastSessionEnd, sessionsOf, type Session } from './sessions.ts';
 
@@ -92,6 +93,10 @@ export type Product = {
   sessions?: Session[];
   /** Seats for sale (issue 24): a checkout beyond them is refused as sold out; null or absent: no limit. */
   capacity?: number | null;
+  /** Hours each session is worth towards a certificate, by session id, where the admin set them (hours.ts; else the default). */
+  sessionHours?: Record<string, number>;
+  /** A certificate takes at least these hours attended; null or absent: every session (issue 25). */
+  certificateMinHours?: number | null;
 };
 
 /** Never leaves the server in this issue; purchases hand them to owners inside the access window. */
@@ -146,6 +151,9 @@ function visibility(key: string, wanted: boolean | undefined, now: 'published' |
   return [wanted ? { type: 'ProductRepublished', data: { key } } : { type: 'ProductUnpublished', data: { key } }];
 }
 
+/** The fields whose change may take a session's hours above its length, or the threshold above all the hours. */
+const HOURS_FIELDS = ['sessions', 'breakTime', 'sessionHours', 'certificateMinHours'] as const;
+
 /**
  * A product is added once per key (`product-exists`); a revision needs a product (`product-not-found`), published or
  * not. A revision records only the fields and links that change, and nothing when none does. An admin's product
@@ -175,6 +183,7 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
         const { secrets } = command;
         const product = { ...command.product, ...scheduled(command.product) };
         refusePastStart(product.startsAt, command.notBefore);
+        checkHours({ ...product, sessions: sessionsOf(product) });
         return [{ type: 'ProductPublished', data: { product, secrets } }, ...visibility(product.key, command.published, 'published')];
       }
       case 'ReviseProduct': {
@@ -183,6 +192,7 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
         const changes = differing(keepPriceIds(scheduled(command.changes), state.product), state.product);
         if (changes.capacity !== undefined) checkCapacity(changes.capacity, command.seatsSold);
         if (changes.startsAt !== undefined) refusePastStart(changes.startsAt, command.notBefore);
+        if (HOURS_FIELDS.some((f) => changes[f] !== undefined)) { const next = { ...state.product, ...changes }; checkHours({ ...next, sessions: sessionsOf(next) }); }
         const secrets = command.secrets ? differing(command.secrets, state.secrets) : {};
         const revised: ProductEvent[] = Object.keys(changes).length === 0 && Object.keys(secrets).length === 0 ? []
           : [{ type: 'ProductRevised', data: { key, changes, ...(Object.keys(secrets).length > 0 ? { secrets } : {}) } }];

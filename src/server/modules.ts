@@ -1,4 +1,5 @@
 import { createAccounts } from '../../modules/accounts/index.ts';
+import { CERTIFICATE_CHECK_TOPIC, createAttendance, type JoinClick } from '../../modules/attendance/index.ts';
 import { createAudit } from '../../modules/audit/index.ts';
 import { createCampaigns } from '../../modules/campaigns/index.ts';
 import { isDomainError } from '../../modules/shared/kernel/index.ts';
@@ -7,13 +8,14 @@ import { createContact } from '../../modules/contact/index.ts';
 import { createMailing } from '../../modules/mailing/index.ts';
 import { createInvoicing } from '../../modules/invoicing/index.ts';
 import { createMedia } from '../../modules/media/index.ts';
-import { createMeetings } from '../../modules/meetings/index.ts';
+import { createMeetings, MEETING_TOPICS } from '../../modules/meetings/index.ts';
 import { createPurchases } from '../../modules/purchases/index.ts';
 import type { RecordedEvent } from '../../modules/shared/events/index.ts';
 import type { ModuleContext } from '../../modules/shared/kernel/index.ts';
 import { usersConcerned, type LogFreshness } from '../../modules/shared/memory/index.ts';
 import { join } from 'node:path';
 import type { OutboxHandler } from '../../modules/shared/outbox/index.ts';
+import { attendancePorts } from './attendance-ports.ts';
 import { productForSale } from './catalogue-for-sale.ts';
 import { TERMS_VERSION, termsText } from '../content/terms.ts';
 import { catalogues } from '../i18n/index.ts';
@@ -85,6 +87,8 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     send: mailing.send,
     origin: () => ctx.config.PUBLIC_URL,
   });
+  // Attendance (issue 25): sessions and hours from the catalogue, buyers from purchases; a join click arrives from meetings' outbox row.
+  const attendance = createAttendance(ctx, attendancePorts(catalogue, () => purchases));
   // Mass e-mail: recipients by id from accounts and purchases; addresses looked up only when a message goes out.
   const campaigns = createCampaigns(ctx, {
     everyone: () => accounts.verifiedUserIds(),
@@ -100,10 +104,15 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     relay: mailing.rawRelay,
     keepInDevMailbox: mailing.keepInDevMailbox,
   });
-  for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections]) ctx.store.addProjection(projection);
-  const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers, ...meetings.outboxHandlers };
+  for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections, ...attendance.projections]) ctx.store.addProjection(projection);
+  const attendanceHandlers: Record<string, OutboxHandler> = {
+    [MEETING_TOPICS.clicked]: (payload) => attendance.recordJoinClick(payload as JoinClick),
+    // Until certificates handles it (issue 25, modules/certificates), a change of attendance needs no further work.
+    [CERTIFICATE_CHECK_TOPIC]: async () => {},
+  };
+  const outboxHandlers: Record<string, OutboxHandler> = { ...attendanceHandlers, ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers, ...meetings.outboxHandlers };
   return {
-    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings },
+    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, attendance },
     outboxHandlers,
     /** Topics delivered by a worker of their own (campaign mail), with its lease, batch size and sends at once. */
     outboxLanes: [campaigns.lane],
