@@ -3,6 +3,7 @@
  * admin-panel/. The API's own messages (spec 8) live in admin.ts and purchases.ts; the panel shows those as the
  * server sends them and falls back to them. Keys are prefixed with "adminPanel."; every key needs both languages.
  */
+import * as attendance from './admin-panel/attendance.ts';
 import * as audit from './admin-panel/audit.ts';
 import * as catalogue from './admin-panel/catalogue.ts';
 import * as facilitators from './admin-panel/facilitators.ts';
@@ -16,6 +17,6 @@ import * as people from './admin-panel/people.ts';
 import * as productFields from './admin-panel/product-fields.ts';
 import * as sessions from './admin-panel/sessions.ts';
 
-export const pl = { ...frame.pl, ...catalogue.pl, ...people.pl, ...mail.pl, ...audit.pl, ...productFields.pl, ...payments.pl, ...inbox.pl, ...facilitators.pl, ...invoicing.pl, ...invoices.pl, ...sessions.pl } as const;
+export const pl = { ...frame.pl, ...catalogue.pl, ...people.pl, ...mail.pl, ...audit.pl, ...productFields.pl, ...payments.pl, ...inbox.pl, ...facilitators.pl, ...invoicing.pl, ...invoices.pl, ...sessions.pl, ...attendance.pl } as const;
 
-export const en: Record<keyof typeof pl, string> = { ...frame.en, ...catalogue.en, ...people.en, ...mail.en, ...audit.en, ...productFields.en, ...payments.en, ...inbox.en, ...facilitators.en, ...invoicing.en, ...invoices.en, ...sessions.en };
+export const en: Record<keyof typeof pl, string> = { ...frame.en, ...catalogue.en, ...people.en, ...mail.en, ...audit.en, ...productFields.en, ...payments.en, ...inbox.en, ...facilitators.en, ...invoicing.en, ...invoices.en, ...sessions.en, ...attendance.en };
