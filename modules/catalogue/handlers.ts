@@ -8,7 +8,8 @@ import { isLegacy, structuredFromLegacy, withoutLegacyText, type LegacyProduct }
 import type { SeatsPort } from './ports.ts';
 import { scheduleOf, sessionId, shiftedSessions, withIds, type SessionInput } from './schedule.ts';
 import { sessionsOf, type Session } from './sessions.ts';
-import { priceIdOf, productDecider, productStream, type PriceInput, type Product, type ProductRevised, type ProductSecrets } from './product.ts';
+import { priceIdOf, productDecider, productStream, type PriceInput, type Product, type ProductEvent, type ProductRevised, type ProductSecrets } from './product.ts';
+import { remindersChangedMessage, scheduleChangedMessage } from './schedule-change.ts';
 import type { AdminProduct } from './queries.ts';
 import type { CatalogueTables } from './schema.ts';
 import { demoArticles } from './seed/articles.ts';
@@ -56,15 +57,24 @@ export type CommandContext = { db: ModuleDb<CatalogueTables>; store: EventStore;
 /** The catalogue's commands: each one stream, decided by its decider through the kernel. */
 export function catalogueCommands(ctx: CommandContext) {
   const deps = { db: ctx.db, store: ctx.store };
+  // A schedule change is announced once it commits (one outbox row per revision): its buyers are told in the background.
+  // So is a change of the reminder offsets, after which their reminders are planned again.
+  const announced = (at: string) => (events: ProductEvent[]) => events.flatMap((e) => {
+    if (e.type === 'ProductScheduleChanged') return [scheduleChangedMessage(e.data)];
+    if (e.type === 'ProductRevised' && e.data.changes.reminderOffsets !== undefined) return [remindersChangedMessage({ productKey: e.data.key, at })];
+    return [];
+  });
   const metadata = (actor: string | null) => ({ metadata: { actor } });
+  const productOptions = (actor: string | null, at = ctx.clock().toISOString()) => ({ metadata: { actor }, outbox: announced(at) });
 
   const publishProduct = async (product: Product, secrets: ProductSecrets, actor: string | null = null) => {
-    await handleCommand(deps, productDecider, productStream(product.key), { type: 'PublishProduct', product, secrets }, metadata(actor));
+    await handleCommand(deps, productDecider, productStream(product.key), { type: 'PublishProduct', product, secrets }, productOptions(actor));
   };
   const facilitators = facilitatorCommands({ db: ctx.db, store: ctx.store, ids: ctx.ids });
   const { introduceFacilitator } = facilitators;
   const reviseProduct = async (key: string, changes: ProductRevised['data']['changes'], actor: string | null = null, secrets?: Partial<ProductSecrets>) => {
-    await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, ...(secrets ? { secrets } : {}) }, metadata(actor));
+    const at = ctx.clock().toISOString();
+    await handleCommand(deps, productDecider, productStream(key), { type: 'ReviseProduct', key, changes, at, ...(secrets ? { secrets } : {}) }, productOptions(actor, at));
   };
   const publishArticleWithKey = async (article: Article, actor: string | null) => {
     const decided = await handleCommand(deps, articleDecider, articleStream(article.key), { type: 'PublishArticle', ...article }, metadata(actor));
@@ -83,7 +93,7 @@ export function catalogueCommands(ctx: CommandContext) {
       const { product, secrets, published } = fromInput(ctx.ids(), input, [], ctx.ids);
       const notBefore = ctx.clock().toISOString();
       await facilitators.checkChosen(product.facilitators);
-      await handleCommand(deps, productDecider, productStream(product.key), { type: 'PublishProduct', product, secrets, published, notBefore }, metadata(actor));
+      await handleCommand(deps, productDecider, productStream(product.key), { type: 'PublishProduct', product, secrets, published, notBefore }, productOptions(actor));
       return product.key;
     },
 
@@ -100,8 +110,8 @@ export function catalogueCommands(ctx: CommandContext) {
       await facilitators.checkChosen(changes.facilitators);
       const notBefore = ctx.clock().toISOString();
       const seatsSold = typeof changes.capacity === 'number' && ctx.seats ? await ctx.seats.sold(key) : undefined;
-      const command = { type: 'ReviseProduct' as const, key, changes, secrets, published, notBefore, ...(seatsSold !== undefined ? { seatsSold } : {}) };
-      await handleCommand(deps, productDecider, productStream(key), command, metadata(actor));
+      const command = { type: 'ReviseProduct' as const, key, changes, secrets, published, notBefore, at: notBefore, ...(seatsSold !== undefined ? { seatsSold } : {}) };
+      await handleCommand(deps, productDecider, productStream(key), command, productOptions(actor, notBefore));
     },
 
     /**
@@ -115,7 +125,7 @@ export function catalogueCommands(ctx: CommandContext) {
       const source = withoutLegacyText(state.product);
       const product: Product = { ...source, key: ctx.ids(), startsAt, sessions: shiftedSessions(sessionsOf(source), startsAt, ctx.ids) };
       const command = { type: 'PublishProduct' as const, product, secrets: { liveLink: null, recordingLink: null }, published: false, notBefore: ctx.clock().toISOString() };
-      await handleCommand(deps, productDecider, productStream(product.key), command, metadata(actor));
+      await handleCommand(deps, productDecider, productStream(product.key), command, productOptions(actor));
       return product.key;
     },
 
@@ -129,7 +139,7 @@ export function catalogueCommands(ctx: CommandContext) {
       const legacy = rows.filter((r) => isLegacy(r.doc as LegacyProduct));
       for (const row of legacy) {
         const changes = structuredFromLegacy(row.doc as LegacyProduct);
-        await handleCommand(deps, productDecider, productStream(row.key), { type: 'ReviseProduct', key: row.key, changes }, metadata('migration'));
+        await handleCommand(deps, productDecider, productStream(row.key), { type: 'ReviseProduct', key: row.key, changes }, productOptions('migration'));
       }
       if (legacy.length > 0) ctx.log.info({ products: legacy.length }, 'products given structured dates, place and hours');
       return legacy.length;

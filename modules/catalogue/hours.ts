@@ -6,9 +6,17 @@
  */
 import { DomainError } from '../shared/kernel/index.ts';
 import { onDayOf } from './clock.ts';
-import type { Session } from './sessions.ts';
+import { sessionsOf, type Session } from './sessions.ts';
 
 type Break = { from: string; to: string } | null;
+
+/** A product's fields of hours towards a certificate (issue 25). */
+export type CertificateHours = {
+  /** Hours each session is worth, by session id, where the admin set them; else `defaultSessionHours`. */
+  sessionHours?: Record<string, number>;
+  /** A certificate takes at least these hours attended; null or absent: every session. */
+  certificateMinHours?: number | null;
+};
 export type SessionHours = Session & { hours: number };
 
 const HOUR = 3_600_000;
@@ -51,4 +59,15 @@ export function checkHours(p: { sessions: readonly Session[]; breakTime: Break; 
   if (min === null || min === undefined) return;
   const total = hoursBySession(p.sessions, p.breakTime, p.sessionHours).reduce((sum, s) => sum + s.hours, 0);
   if (!Number.isFinite(min) || min < 0.5 || !isQuarter(min) || min > total + 1e-9) throw new DomainError('product-certificate-hours-invalid', { field: 'certificateMinHours', total });
+}
+
+/** The fields whose change may take a session's hours above its length, or the threshold above all the hours. */
+const HOURS_FIELDS = ['sessions', 'startsAt', 'days', 'dailyEnd', 'breakTime', 'sessionHours', 'certificateMinHours'] as const;
+type Hourly = Parameters<typeof sessionsOf>[0] & CertificateHours & { breakTime: Break };
+
+/** `checkHours` of a product as published, or as a revision's `changes` would leave it (only when they touch its hours). */
+export function checkProductHours(product: Hourly, changes?: Partial<Hourly>): void {
+  if (changes && !HOURS_FIELDS.some((f) => changes[f] !== undefined)) return;
+  const next = { ...product, ...changes };
+  checkHours({ ...next, sessions: sessionsOf(next) });
 }

@@ -1,7 +1,8 @@
 /** The catalogue's vocabulary: products (seminars, workshops, trainings), their events and the rules for them. */
 import { DomainError, nobody, type Decider } from '../shared/kernel/index.ts';
-import { checkHours } from './hours.ts';
-import { checkCapacity, scheduled } from './schedule.ts';
+import { checkProductHours, type CertificateHours } from './hours.ts';
+import { checkCapacity, reminderOffsetsOf, scheduled } from './schedule.ts';
+import { scheduleChanges, type ProductScheduleChanged } from './schedule-change.ts';
 import { lastSessionEnd, sessionsOf, type Session } from './sessions.ts';
 
 /** A text in both languages of the site. */
@@ -93,11 +94,12 @@ export type Product = {
   sessions?: Session[];
   /** Seats for sale (issue 24): a checkout beyond them is refused as sold out; null or absent: no limit. */
   capacity?: number | null;
-  /** Hours each session is worth towards a certificate, by session id, where the admin set them (hours.ts; else the default). */
-  sessionHours?: Record<string, number>;
-  /** A certificate takes at least these hours attended; null or absent: every session (issue 25). */
-  certificateMinHours?: number | null;
-};
+  /**
+   * Minutes before each session a buyer is reminded (issue 24), earliest first; absent: DEFAULT_REMINDER_OFFSETS
+   * (a day and an hour before). Read through `reminderOffsetsOf`.
+   */
+  reminderOffsets?: number[];
+} & CertificateHours;
 
 /** Never leaves the server in this issue; purchases hand them to owners inside the access window. */
 export type ProductSecrets = { liveLink: string | null; recordingLink: string | null };
@@ -108,7 +110,7 @@ export type ProductRevised = { type: 'ProductRevised'; data: { key: string; chan
 export type ProductUnpublished = { type: 'ProductUnpublished'; data: { key: string } };
 /** Back on the public pages and on sale. */
 export type ProductRepublished = { type: 'ProductRepublished'; data: { key: string } };
-export type ProductEvent = ProductPublished | ProductRevised | ProductUnpublished | ProductRepublished;
+export type ProductEvent = ProductPublished | ProductRevised | ProductUnpublished | ProductRepublished | ProductScheduleChanged;
 
 export const productStream = (key: string) => `product-${key}`;
 
@@ -121,15 +123,17 @@ export type PublishProduct = { type: 'PublishProduct'; product: Product; secrets
  * `changes` may repeat current values (an admin's form sends every field): only what differs is recorded.
  * `notBefore`: a start changed to an instant before it is refused (an old product saved with its start unchanged is not).
  * `seatsSold`: the seats sold now (the handler asks whoever sells), below which a changed capacity is refused.
+ * `at`: when it is made (a schedule change says so: buyers who paid after it bought the new schedule).
  */
 export type ReviseProduct = {
   type: 'ReviseProduct'; key: string; changes: ProductRevised['data']['changes']; secrets?: Partial<ProductSecrets>; published?: boolean; notBefore?: string;
-  seatsSold?: number;
+  seatsSold?: number; at?: string;
 };
 export type ProductCommand = PublishProduct | ReviseProduct;
+/** `scheduleRevision`: how many schedule changes were recorded (ProductScheduleChanged); absent: none. */
 export type ProductState =
   | { status: 'absent' }
-  | { status: 'published' | 'unpublished'; product: Product; secrets: ProductSecrets };
+  | { status: 'published' | 'unpublished'; product: Product; secrets: ProductSecrets; scheduleRevision?: number };
 
 /** JSON with every object's keys sorted: the log's jsonb gives stored objects back in its own key order. */
 const canonical = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v)
@@ -151,9 +155,6 @@ function visibility(key: string, wanted: boolean | undefined, now: 'published' |
   return [wanted ? { type: 'ProductRepublished', data: { key } } : { type: 'ProductUnpublished', data: { key } }];
 }
 
-/** The fields whose change may take a session's hours above its length, or the threshold above all the hours. */
-const HOURS_FIELDS = ['sessions', 'breakTime', 'sessionHours', 'certificateMinHours'] as const;
-
 /**
  * A product is added once per key (`product-exists`); a revision needs a product (`product-not-found`), published or
  * not. A revision records only the fields and links that change, and nothing when none does. An admin's product
@@ -164,7 +165,7 @@ const HOURS_FIELDS = ['sessions', 'breakTime', 'sessionHours', 'certificateMinHo
 export const productDecider: Decider<ProductCommand, ProductEvent, ProductState> = {
   initialState: () => ({ status: 'absent' }),
   /** Everyone's pages: products reach the public and owners' pages through the catalogue's changes (changes.ts). */
-  concerns: { ProductPublished: nobody, ProductRevised: nobody, ProductUnpublished: nobody, ProductRepublished: nobody },
+  concerns: { ProductPublished: nobody, ProductRevised: nobody, ProductUnpublished: nobody, ProductRepublished: nobody, ProductScheduleChanged: nobody },
   evolve(state, event) {
     switch (event.type) {
       case 'ProductPublished': return { status: 'published', product: event.data.product, secrets: event.data.secrets };
@@ -173,6 +174,7 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
           : { ...state, product: { ...state.product, ...event.data.changes }, secrets: { ...state.secrets, ...event.data.secrets } };
       case 'ProductUnpublished': return state.status === 'absent' ? state : { ...state, status: 'unpublished' };
       case 'ProductRepublished': return state.status === 'absent' ? state : { ...state, status: 'published' };
+      case 'ProductScheduleChanged': return state.status === 'absent' ? state : { ...state, scheduleRevision: event.data.revision };
       default: { const never: never = event; return never; }
     }
   },
@@ -183,20 +185,22 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
         const { secrets } = command;
         const product = { ...command.product, ...scheduled(command.product) };
         refusePastStart(product.startsAt, command.notBefore);
-        checkHours({ ...product, sessions: sessionsOf(product) });
+        checkProductHours(product);
         return [{ type: 'ProductPublished', data: { product, secrets } }, ...visibility(product.key, command.published, 'published')];
       }
       case 'ReviseProduct': {
         if (state.status === 'absent') throw new DomainError('product-not-found', { key: command.key });
         const { key } = command;
-        const changes = differing(keepPriceIds(scheduled(command.changes), state.product), state.product);
+        // A product recorded without reminder offsets has the default ones: sending those is no change.
+        const current = { ...state.product, reminderOffsets: [...reminderOffsetsOf(state.product)] };
+        const changes = differing(keepPriceIds(scheduled(command.changes), state.product), current);
         if (changes.capacity !== undefined) checkCapacity(changes.capacity, command.seatsSold);
         if (changes.startsAt !== undefined) refusePastStart(changes.startsAt, command.notBefore);
-        if (HOURS_FIELDS.some((f) => changes[f] !== undefined)) { const next = { ...state.product, ...changes }; checkHours({ ...next, sessions: sessionsOf(next) }); }
+        checkProductHours(state.product, changes);
         const secrets = command.secrets ? differing(command.secrets, state.secrets) : {};
         const revised: ProductEvent[] = Object.keys(changes).length === 0 && Object.keys(secrets).length === 0 ? []
           : [{ type: 'ProductRevised', data: { key, changes, ...(Object.keys(secrets).length > 0 ? { secrets } : {}) } }];
-        return [...revised, ...visibility(key, command.published, state.status)];
+        return [...revised, ...scheduleChanges(key, state.scheduleRevision ?? 0, sessionsOf(state.product), changes.sessions, command.at), ...visibility(key, command.published, state.status)];
       }
       default: {
         const never: never = command;

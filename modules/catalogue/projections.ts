@@ -41,6 +41,9 @@ export const catalogueProjection: Projection = {
         }).where('key', '=', event.data.key).execute();
         return;
       }
+      case 'ProductScheduleChanged':
+        await tx.updateTable('catalogue_products').set({ schedule_revision: event.data.revision }).where('key', '=', event.data.productKey).execute();
+        return;
       case 'ProductUnpublished':
       case 'ProductRepublished':
         await tx.updateTable('catalogue_products').set({ published: event.type === 'ProductRepublished' })

@@ -32,12 +32,15 @@ export function catalogueQueries(db: ModuleDb<CatalogueTables>) {
       return one(await all().select('doc').where('key', '=', key).executeTakeFirst(), (r) => r.doc);
     },
     /**
-     * The product with its live and recording links, and whether it is on sale (published). Server-side only: the
+     * The product with its live and recording links, whether it is on sale (published) and its schedule changes so far. Server-side only: the
      * purchases module hands the links to owners inside their access window; no page or API may call it otherwise.
      */
-    async productWithLinks(key: string): Promise<{ product: Product; links: ProductSecrets; published: boolean } | null> {
-      const row = await all().select(['doc', 'live_link', 'recording_link', 'published']).where('key', '=', key).executeTakeFirst();
-      return row ? { product: (await one(row, (r) => r.doc))!, links: { liveLink: row.live_link, recordingLink: row.recording_link }, published: row.published } : null;
+    async productWithLinks(key: string): Promise<{ product: Product; links: ProductSecrets; published: boolean; scheduleRevision: number } | null> {
+      const row = await all().select(['doc', 'live_link', 'recording_link', 'published', 'schedule_revision']).where('key', '=', key).executeTakeFirst();
+      return row ? {
+        product: (await one(row, (r) => r.doc))!, links: { liveLink: row.live_link, recordingLink: row.recording_link }, published: row.published,
+        scheduleRevision: row.schedule_revision,
+      } : null;
     },
     /** The admin's catalogue: every product, published or not, with its links, soonest first. */
     async adminProducts(): Promise<AdminProduct[]> {

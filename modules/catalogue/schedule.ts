@@ -55,6 +55,32 @@ export function checkCapacity(capacity: number | null, seatsSold: number | undef
   if (seatsSold !== undefined && capacity < seatsSold) throw new DomainError('product-capacity-below-sold', { field: 'capacity', sold: seatsSold });
 }
 
+/** Minutes before each session a reminder goes out when a product sets none: a day, and an hour. */
+export const DEFAULT_REMINDER_OFFSETS: readonly number[] = [1440, 60];
+/** At most this many reminders per session, none earlier than 30 days before it. */
+export const MAX_REMINDERS = 10;
+export const MAX_REMINDER_MINUTES = 30 * 1440;
+
+/**
+ * A product's reminder offsets (minutes before each session): one to MAX_REMINDERS of them
+ * (`product-reminders-count`), each a whole number of minutes from 1 to 30 days (`product-reminder-invalid`, naming
+ * the row), none twice (`product-reminder-duplicate`, naming the repeat). Answers them largest (earliest) first.
+ */
+export function checkReminderOffsets(offsets: readonly number[]): number[] {
+  if (offsets.length === 0 || offsets.length > MAX_REMINDERS) throw new DomainError('product-reminders-count', { field: 'reminderOffsets' });
+  offsets.forEach((o, i) => {
+    if (typeof o !== 'number' || !Number.isInteger(o) || o < 1 || o > MAX_REMINDER_MINUTES) {
+      throw new DomainError('product-reminder-invalid', { field: `reminderOffsets.${i}` });
+    }
+    if (offsets.indexOf(o) !== i) throw new DomainError('product-reminder-duplicate', { field: `reminderOffsets.${i}` });
+  });
+  return [...offsets].sort((a, b) => b - a);
+}
+
+/** The reminder offsets of a product (or of none: the default). */
+export const reminderOffsetsOf = (p: { reminderOffsets?: readonly number[] | undefined } | null): readonly number[] =>
+  p?.reminderOffsets && p.reminderOffsets.length > 0 ? p.reminderOffsets : DEFAULT_REMINDER_OFFSETS;
+
 /** A new session's id: `s-` and a short piece of a fresh id. */
 export const sessionId = (fresh: string): string => `s-${fresh.replace(/-/g, '').slice(0, 10)}`;
 
@@ -90,12 +116,14 @@ export function shiftedSessions(sessions: readonly Session[], startsAt: string, 
 }
 
 /**
- * A product's (or a revision's) fields with the rules of sessions and capacity applied: sessions given are checked and
- * kept in time order, and the single-start fields follow from them; a capacity given is checked for its form.
+ * A product's (or a revision's) fields with the rules of sessions, capacity and reminders applied: sessions given are
+ * checked and kept in time order, and the single-start fields follow from them; a capacity given is checked for its
+ * form; reminder offsets given are checked and kept earliest first.
  */
-export function scheduled<P extends { capacity?: number | null | undefined; sessions?: Session[] | undefined }>(fields: P): P {
+export function scheduled<P extends { capacity?: number | null | undefined; sessions?: Session[] | undefined; reminderOffsets?: number[] | undefined }>(fields: P): P {
   if (fields.capacity !== undefined) checkCapacity(fields.capacity, undefined);
-  if (fields.sessions === undefined) return fields;
+  const reminders = fields.reminderOffsets !== undefined ? { reminderOffsets: checkReminderOffsets(fields.reminderOffsets) } : {};
+  if (fields.sessions === undefined) return { ...fields, ...reminders };
   checkSessions(fields.sessions);
-  return { ...fields, ...scheduleOf(fields.sessions) };
+  return { ...fields, ...reminders, ...scheduleOf(fields.sessions) };
 }

@@ -13,6 +13,8 @@ export interface CatalogueProductsTable {
   published_position: number;
   /** Shown on the public pages and on sale; an unpublished product stays for its owners only. */
   published: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The schedule changes recorded (ProductScheduleChanged's latest revision); 0: none. */
+  schedule_revision: ColumnType<number, number | undefined, number>;
 }
 
 export interface CatalogueFacilitatorsTable {

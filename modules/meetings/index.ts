@@ -7,7 +7,7 @@ import type { MeetingsPorts } from './ports.ts';
 import { reminderHandlers } from './reminders.ts';
 import type { MeetingsTables } from './schema.ts';
 
-export { MEETING_TOPICS, joinClickedMessage, reminderScheduleMessage, reminderDedupeKey, type ReminderPayload, type ReminderSchedulePayload } from './topics.ts';
+export { MEETING_TOPICS, joinClickedMessage, reminderReplanMessage, reminderScheduleMessage, reminderDedupeKey, type ReminderPayload, type ReminderSchedulePayload } from './topics.ts';
 export { joinLinks } from './join-link.ts';
 export { joinDecision, attendanceDecider, attendanceStreamOf, type JoinDecision, type JoinLinkClicked } from './join.ts';
 export { REMINDER_OFFSETS, joinWindow, normalOffsets, reminderMoment, reminderVerdict, remindersToPlan, type PlannedReminder, type ReminderVerdict } from './timing.ts';

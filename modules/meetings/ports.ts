@@ -33,7 +33,7 @@ export type MeetingsPorts = {
   buyer: (userId: string) => Promise<{ email: string; name: string; language: 'pl' | 'en' } | null>;
   /** Mailing's sender: the relay (or the dev mailbox), with the Message-ID we fix. Throws when the relay refuses. */
   send: (mail: Mail, messageId: string) => Promise<void>;
-  /** Minutes before each session a reminder goes out (a product setting later); absent: REMINDER_OFFSETS. */
+  /** Minutes before each session a reminder goes out (the catalogue's product setting); absent: REMINDER_OFFSETS. */
   reminderOffsets?: (productKey: string) => Promise<readonly number[]>;
   /** The site's public origin, for the join link in mail. */
   origin: () => string;

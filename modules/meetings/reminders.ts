@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { OutboxHandler } from '../shared/outbox/index.ts';
-import { addToOutbox, completeClaimsAfter, postponeClaim } from '../shared/outbox/index.ts';
+import { addOrReschedule, completeClaimsAfter, postponeClaim } from '../shared/outbox/index.ts';
 import type { MeetingsDeps } from './deps.ts';
 import type { MeetingRemindersTable } from './schema.ts';
 import { reminderMail } from './reminder-mail.ts';
@@ -20,7 +20,8 @@ export function reminderMessageId(p: ReminderPayload, domain: string): string {
 type Outcome = MeetingRemindersTable['outcome'];
 
 /**
- * The reminders' two outbox handlers. `schedule` (a purchase was paid) writes one timed row per reminder still due;
+ * The reminders' two outbox handlers. `schedule` (a purchase was paid, or its product's schedule changed) writes one
+ * timed row per reminder still due, or moves the queued one to its moment;
  * `remind` decides again when the row comes due (access, session, time left), sends with the fixed Message-ID and
  * records the outcome in the sent-ledger in the statement that completes the claim. A ledger row means "settled":
  * a row delivered again after that (a lost claim, a second instance) sends nothing.
@@ -36,7 +37,8 @@ export function reminderHandlers(deps: MeetingsDeps, joinLink: (purchaseId: stri
     const product = await deps.ports.product(purchase.productKey);
     if (!product) return;
     const planned = remindersToPlan(sessionsOf(product), await offsetsOf(product.key), now);
-    await addToOutbox(deps.db, planned.map((r) => {
+    // Planned again after a schedule change: a reminder still queued moves to its new moment (earlier too).
+    await addOrReschedule(deps.db, planned.map((r) => {
       const reminder: ReminderPayload = { purchaseId, sessionId: r.sessionId, offset: r.offset };
       // Due now: no not-before time, so the database's clock and ours need not agree to the second.
       return { topic: MEETING_TOPICS.remind, dedupeKey: reminderDedupeKey(reminder), payload: reminder, ...(r.notBefore > now ? { notBefore: r.notBefore } : {}) };
@@ -64,7 +66,10 @@ export function reminderHandlers(deps: MeetingsDeps, joinLink: (purchaseId: stri
     const index = sessions.findIndex((s) => s.id === p.sessionId);
     const session = sessions[index];
     if (!product || !session) return settle('skipped-gone');
-    const verdict = reminderVerdict(session, p.offset, await offsetsOf(product.key), now);
+    const offsets = await offsetsOf(product.key);
+    // The product no longer reminds this long before: the ones it has now say it.
+    if (!offsets.includes(p.offset)) return settle('skipped-superseded');
+    const verdict = reminderVerdict(session, p.offset, offsets, now);
     if (!verdict.send && verdict.why === 'early') {
       // The session moved later since the row was written: the reminder waits for its new moment.
       await postponeClaim(deps.db, message.id, message.claimToken, reminderMoment(session.start, p.offset));

@@ -72,7 +72,8 @@ export function reminderVerdict(session: MeetingSession, offset: number, offsets
 export function sessionsOf(product: MeetingProduct): MeetingSession[] {
   if (product.sessions && product.sessions.length > 0) return [...product.sessions].sort((a, b) => a.start.getTime() - b.start.getTime());
   const end = product.liveEndsAt ?? new Date(product.liveAt.getTime() + product.durationMinutes * MINUTE);
-  return [{ id: 'main', start: product.liveAt, end }];
+  // `day-1`: the id the catalogue gives the only session of a product recorded before sessions existed (as purchases does).
+  return [{ id: 'day-1', start: product.liveAt, end }];
 }
 
 /** How long before a session joining opens: the catalogue's `joinOpensAt` before the first start, the same for each. */

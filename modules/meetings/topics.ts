@@ -1,6 +1,6 @@
 /**
  * The outbox topics of meetings. `schedule` is written by purchases when a purchase is paid (its reminders are
- * planned then, by the meetings handler); `remind` rows are written by that handler, one per (session, offset), timed.
+ * planned then, by the meetings handler) and again when its product's schedule changed; `remind` rows are written by that handler, one per (session, offset), timed.
  */
 export const MEETING_TOPICS = {
   schedule: 'meeting-reminders-schedule',
@@ -18,6 +18,14 @@ export type ReminderPayload = { purchaseId: string; sessionId: string; offset: n
 /** The outbox row purchases writes beside PurchaseCompleted: the reminders of that purchase get planned once it commits. */
 export const reminderScheduleMessage = (purchaseId: string) =>
   ({ topic: MEETING_TOPICS.schedule, dedupeKey: `meeting-schedule:${purchaseId}`, payload: { purchaseId } satisfies ReminderSchedulePayload });
+
+/**
+ * The outbox row that plans a purchase's reminders again after its product's schedule changed (`cause` names the
+ * change, e.g. `r2` for schedule revision 2, so each change re-plans once): rows still queued move to their new
+ * moments (a session moved earlier is reminded earlier), new sessions get theirs; the sent-ledger keeps each to one.
+ */
+export const reminderReplanMessage = (purchaseId: string, cause: string) =>
+  ({ topic: MEETING_TOPICS.schedule, dedupeKey: `meeting-schedule:${purchaseId}:${cause}`, payload: { purchaseId } satisfies ReminderSchedulePayload });
 
 /** The dedupe key of one reminder: at most one queued row per (purchase, session, offset), however often it is planned. */
 export const reminderDedupeKey = (p: ReminderPayload) => `reminder:${p.purchaseId}:${p.sessionId}:${p.offset}`;

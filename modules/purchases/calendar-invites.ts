@@ -5,8 +5,8 @@ import type { ProductForSale } from './ports.ts';
 
 /** The calendar entries' own words, in both languages (a message catalogue of this module; tested for parity). */
 export const calendarTexts = {
-  pl: { description: '{title}\nSzczegóły, materiały i wejście na spotkanie: {url}', filename: 'wydarzenie.ics' },
-  en: { description: '{title}\nDetails, materials and the way in: {url}', filename: 'event.ics' },
+  pl: { description: '{title}\nSzczegóły, materiały i wejście na spotkanie: {url}', filename: 'wydarzenie.ics', cancelFilename: 'odwolanie.ics' },
+  en: { description: '{title}\nDetails, materials and the way in: {url}', filename: 'event.ics', cancelFilename: 'cancellation.ics' },
 } as const satisfies Record<'pl' | 'en', Record<string, string>>;
 
 export const INVITATION_PRODID = '-//Gestalt Online//Purchases//EN';
@@ -76,8 +76,14 @@ export function purchaseInvitationUpdate(input: InviteInput & { sequence: number
     content: updatedInvitation({ ...people(input), sequence: input.sequence, events: events(input) }) };
 }
 
-/** Access ended (a full refund, a withdrawal): every session withdrawn, same UIDs, SEQUENCE 1 unless told higher. */
+/**
+ * Access ended (a full refund, a withdrawal), or sessions removed (`product` then holds only those): every session
+ * withdrawn, same UIDs, SEQUENCE 1 unless told higher (above the product's latest schedule change: `cancelSequence`).
+ */
 export function purchaseCancellation(input: InviteInput & { sequence?: number }): NonNullable<Mail['calendar']> {
   return { method: 'CANCEL', filename: calendarTexts[input.buyer.language].filename,
     content: cancellation({ ...people(input), sequence: input.sequence ?? 1, events: events(input) }) };
 }
+
+/** A withdrawal's SEQUENCE: above the confirmation's 0 and every schedule change's update sent since. */
+export const cancelSequence = (product: ProductForSale): number => (product.scheduleRevision ?? 0) + 1;

@@ -22,6 +22,7 @@ import type { PurchasesTables } from './schema.ts';
 import { stripeWebhook } from './stripe-webhook.ts';
 import { SEAT_EXPIRY_TOPIC, seatHandlers, WAITLIST_CLOSE_TOPIC, WAITLIST_OFFER_TOPIC } from './seat-handlers.ts';
 import { waitlistHandlers } from './waitlist-handlers.ts';
+import { scheduleNoticeHandlers } from './schedule-notices.ts';
 import { withdrawalHandlers } from './withdrawal-handlers.ts';
 import { withdrawalLinks } from './withdrawal-link.ts';
 
@@ -32,7 +33,9 @@ export { withdrawalTokens } from './withdrawal-link.ts';
 export { consentTexts, type ConsentGiven } from './consents.ts';
 export { consentsNeeded, lastDayOfWithdrawal, withdrawalDeadline, type ConsentKind } from './withdrawal-period.ts';
 export { refundTexts, refundNoticeTexts } from './refund-mail.ts';
-export { calendarTexts, purchaseInvitation, purchaseInvitationUpdate, purchaseCancellation, saleSessions, type InviteInput, type Organizer } from './calendar-invites.ts';
+export { calendarTexts, cancelSequence, purchaseInvitation, purchaseInvitationUpdate, purchaseCancellation, saleSessions, type InviteInput, type Organizer } from './calendar-invites.ts';
+export { scheduleChangeMail, scheduleChangeTexts } from './schedule-change-mail.ts';
+export { SCHEDULE_NOTICE_TOPIC } from './schedule-notices.ts';
 export { refundDecisions, paidMinor, type RefundRequested, type RefundCompleted, type PurchaseAccessEnded, type RequestRefund, type RefundRequester, type RefundRule } from './refund.ts';
 export type { RefundInput, RefundAnswer } from './refunds.ts';
 export type { BuyerRefund } from './refund-views.ts';
@@ -84,6 +87,7 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
   const { withdrawalLink, verifyWithdrawalToken } = withdrawalLinks(deps.secret, ports.origin);
   const owned = ownedReads(deps.db, deps.clock, options.log);
   const refunds = refundHandlers(deps, queries);
+  const notices = scheduleNoticeHandlers(deps);
   return {
     // Queries: what a buyer owns and may see now.
     activePurchase, purchasesOf, library, watchDecision, linksFor, recordingAccess, devCheckout,
@@ -130,8 +134,16 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
       /** Offers the free seats to the list: after the catalogue raised a capacity. */
       offerFreeSeats: seats.offerFree,
     },
+    /**
+     * The catalogue's announcement of a schedule change (its outbox topic, handed over by the composition root): each
+     * buyer with access is told, once per change, and their reminders are planned again (schedule-notices.ts).
+     */
+    scheduleChanged: notices.scheduleChanged,
+    /** The catalogue's announcement of new reminder offsets: the reminders of each buyer with access are planned again. */
+    remindersChanged: notices.remindersChanged,
     /** The refund's money moves at the provider from the outbox (retried until it answers, sent once). */
     outboxHandlers: {
+      ...notices.outboxHandlers,
       [REFUND_TOPIC]: (payload: unknown) => refunds.deliverRefund(payload),
       [SEAT_EXPIRY_TOPIC]: async (payload: unknown) => { await seats.sweep((payload as { productKey: string }).productKey); },
       [WAITLIST_OFFER_TOPIC]: (payload: unknown) => waitlist.mailOffer(payload),

@@ -37,6 +37,11 @@ export type ProductForSale = {
   liveLink: string | null;
   /** On the public pages and on sale; an unpublished product is not sold, its owners keep their access. */
   published: boolean;
+  /**
+   * How many schedule changes the catalogue recorded (each one's calendar update carries its number as SEQUENCE);
+   * absent: none. A withdrawal of a buyer's calendar entries goes above it.
+   */
+  scheduleRevision?: number;
 };
 
 /** The site's terms as a buyer agrees to them: a version, and the full text in one language. */

@@ -2,7 +2,7 @@ import { INVOICE_TOPICS } from '../invoicing/index.ts';
 import { mailMessage } from '../mailing/index.ts';
 import type { EventMetadata, OutboxMessage } from '../shared/events/index.ts';
 import { appendAlongside, DomainError, handleCommand, type CommandOptions } from '../shared/kernel/index.ts';
-import { hasSessionsAfter, purchaseCancellation } from './calendar-invites.ts';
+import { cancelSequence, hasSessionsAfter, purchaseCancellation } from './calendar-invites.ts';
 import type { PurchasesDeps } from './deps.ts';
 import { ownershipDecider, ownershipStreamOf } from './ownership.ts';
 import { buyerOf, purchaseDecider, streamOf, type PurchaseCommand, type PurchaseEvent, type PurchaseState } from './purchase.ts';
@@ -49,9 +49,10 @@ export function refundHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
     if (!contact || !product) return () => [];
     const watchUrl = new URL(`/watch-video/${product.key}`, deps.ports.origin()).href;
     const stamp = deps.clock();
-    // Access ended: the sessions of the confirmation's invitation are withdrawn (same UIDs, SEQUENCE 1), if any is still to come.
+    // Access ended: the sessions of the confirmation's invitation are withdrawn (same UIDs, SEQUENCE above every update
+    // a schedule change sent), if any is still to come.
     const cancel = (purchaseId: string, after: PurchaseState) => accessEnded(after) && hasSessionsAfter(product, stamp)
-      ? { calendar: purchaseCancellation({ product, purchaseId, buyer: contact, organizer: deps.organizer, watchUrl, stamp }) } : {};
+      ? { calendar: purchaseCancellation({ product, purchaseId, buyer: contact, organizer: deps.organizer, watchUrl, stamp, sequence: cancelSequence(product) }) } : {};
     return (events, after) => events.flatMap((e) => e.type !== 'RefundCompleted' ? [] : [mailMessage(`purchase-refund:${e.data.refundId}`, refundNoticeMail({
       buyer: contact, product, watchUrl, siteName: deps.siteName, refund: { ...e.data, accessEnded: accessEnded(after) }, ...cancel(e.data.purchaseId, after),
     }))]);

@@ -5,7 +5,7 @@ import type { ProductForSale } from '../../modules/purchases/index.ts';
 export async function productForSale(catalogue: Catalogue, key: string): Promise<ProductForSale | null> {
   const found = await catalogue.productWithLinks(key);
   if (!found) return null;
-  const { product, links, published } = found;
+  const { product, links, published, scheduleRevision } = found;
   return {
     key: product.key,
     title: { pl: product.title, en: product.titleEn },
@@ -22,5 +22,6 @@ export async function productForSale(catalogue: Catalogue, key: string): Promise
     recordingLink: links.recordingLink,
     liveLink: links.liveLink,
     published,
+    scheduleRevision,
   };
 }

@@ -24,6 +24,10 @@ export const ERRORS = {
   // Hours towards a certificate (issue 25): a session's hours above its length name its row (`sessionHours.<id>`).
   'product-session-hours-invalid': { status: 400, key: 'catalogue.fieldSessionHours', field: 'sessionHours' },
   'product-certificate-hours-invalid': { status: 400, key: 'catalogue.fieldCertificateHours', field: 'certificateMinHours' },
+  // Reminder offsets (minutes before each session): a refusal of one names its row (`reminderOffsets.1`).
+  'product-reminders-count': { status: 400, key: 'catalogue.remindersCount', field: 'reminderOffsets' },
+  'product-reminder-invalid': { status: 400, key: 'catalogue.fieldReminder', field: 'reminderOffsets' },
+  'product-reminder-duplicate': { status: 400, key: 'catalogue.reminderDuplicate', field: 'reminderOffsets' },
   'article-invalid': { status: 400, key: 'catalogue.articleInvalid' },
   'article-link-invalid': { status: 400, key: 'catalogue.articleLinkInvalid' },
   'article-exists': { status: 409, key: 'catalogue.articleExists' },

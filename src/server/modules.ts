@@ -3,7 +3,7 @@ import { CERTIFICATE_CHECK_TOPIC, createAttendance, type JoinClick } from '../..
 import { createAudit } from '../../modules/audit/index.ts';
 import { createCampaigns } from '../../modules/campaigns/index.ts';
 import { isDomainError } from '../../modules/shared/kernel/index.ts';
-import { createCatalogue, isEventOver } from '../../modules/catalogue/index.ts';
+import { createCatalogue, isEventOver, reminderOffsetsOf, REMINDERS_CHANGED_TOPIC, SCHEDULE_CHANGED_TOPIC } from '../../modules/catalogue/index.ts';
 import { createContact } from '../../modules/contact/index.ts';
 import { createMailing } from '../../modules/mailing/index.ts';
 import { createInvoicing } from '../../modules/invoicing/index.ts';
@@ -85,6 +85,8 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     product: (key) => productForSale(catalogue, key),
     buyer: (userId) => accounts.mailContact(userId),
     send: mailing.send,
+    // Each product's own offsets (the catalogue editor's reminders), a day and an hour when it sets none.
+    reminderOffsets: async (key) => reminderOffsetsOf(await catalogue.ownedProduct(key)),
     origin: () => ctx.config.PUBLIC_URL,
   });
   // Attendance (issue 25): sessions and hours from the catalogue, buyers from purchases; a join click arrives from meetings' outbox row.
@@ -104,13 +106,16 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     relay: mailing.rawRelay,
     keepInDevMailbox: mailing.keepInDevMailbox,
   });
-  for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections, ...attendance.projections]) ctx.store.addProjection(projection);
   const attendanceHandlers: Record<string, OutboxHandler> = {
     [MEETING_TOPICS.clicked]: (payload) => attendance.recordJoinClick(payload as JoinClick),
     // Until certificates handles it (issue 25, modules/certificates), a change of attendance needs no further work.
     [CERTIFICATE_CHECK_TOPIC]: async () => {},
   };
-  const outboxHandlers: Record<string, OutboxHandler> = { ...attendanceHandlers, ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers, ...meetings.outboxHandlers };
+  for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections, ...attendance.projections]) ctx.store.addProjection(projection);
+  const outboxHandlers: Record<string, OutboxHandler> = { ...attendanceHandlers, ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers, ...meetings.outboxHandlers,
+    // A committed change of a product's sessions or reminders: purchases tells each buyer, or has their reminders
+    // planned again (the catalogue knows none of them).
+    [SCHEDULE_CHANGED_TOPIC]: purchases.scheduleChanged, [REMINDERS_CHANGED_TOPIC]: purchases.remindersChanged };
   return {
     services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, attendance },
     outboxHandlers,

@@ -1,2 +1,2 @@
 export { createOutboxWorker, defaultBackoff, type OutboxHandler, type OutboxWorker, type OutboxWorkerOptions } from './worker.ts';
-export { addToOutbox, completeClaimsAfter, eraseMessagesMentioning, postponeClaim, renewClaim } from './queue.ts';
+export { addOrReschedule, addToOutbox, completeClaimsAfter, eraseMessagesMentioning, postponeClaim, renewClaim } from './queue.ts';

@@ -27,6 +27,23 @@ export async function addToOutbox<Own>(db: Db<Own>, messages: readonly OutboxMes
   }
 }
 
+/**
+ * Queues timed messages as `addToOutbox` does, and moves one still pending under the same dedupe key to its new time
+ * (timed work whose moment changed, e.g. a reminder of a session moved earlier): its not-before time and next attempt
+ * become the new ones. A row claimed at this moment is left to its handler, which reads the moment again; a delivered
+ * one stays delivered (what was sent is the sender's ledger's business, not the queue's).
+ */
+export async function addOrReschedule<Own>(db: Db<Own>, messages: readonly OutboxMessage[]): Promise<void> {
+  for (let from = 0; from < messages.length; from += ROWS_PER_INSERT) {
+    await shared(db).insertInto('outbox').values(messages.slice(from, from + ROWS_PER_INSERT).map((m) => ({
+      topic: m.topic, dedupe_key: m.dedupeKey, payload: JSON.stringify(m.payload),
+      next_attempt_at: m.notBefore ?? sql<Date>`now()`, not_before: m.notBefore ?? null,
+    }))).onConflict((c) => c.column('dedupe_key').doUpdateSet({
+      next_attempt_at: sql<Date>`excluded.next_attempt_at`, not_before: sql<Date | null>`excluded.not_before`,
+    }).where(sql<boolean>`outbox.status = 'pending' and (outbox.claimed_until is null or outbox.claimed_until < now())`)).execute();
+  }
+}
+
 const mentions = (column: 'payload' | 'last_error', text: string) =>
   sql<boolean>`position(${text.trim().toLowerCase()} in lower(${sql.ref(column)}::text)) > 0`;
 

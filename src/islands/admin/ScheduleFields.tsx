@@ -1,13 +1,15 @@
+import { DEFAULT_REMINDER_OFFSETS } from '../../../modules/catalogue/index.ts';
 import { BilingualField, NumberField, TextField } from './fields.tsx';
 import { usePanel } from './messages.ts';
 import { issueAt, type Draft, type FieldIssues } from './product-draft.ts';
+import RemindersFields from './RemindersFields.tsx';
 import SessionsFields from './SessionsFields.tsx';
 import HoursFields from './HoursFields.tsx';
 
 type Props = { draft: Draft; set: <K extends keyof Draft>(key: K) => (value: Draft[K]) => void; issues: FieldIssues };
 
 /**
- * When and where: the sessions and seats, each day's break, the place, the hours towards
+ * When and where: the sessions and seats, the reminders before each session, each day's break, the place, the hours towards
  * certification and when Join appears. Every date line, schedule and Details line the pages show follows from these.
  */
 export default function ScheduleFields({ draft, set, issues }: Props) {
@@ -18,6 +20,7 @@ export default function ScheduleFields({ draft, set, issues }: Props) {
   return (
     <>
       <SessionsFields sessions={draft.sessions ?? []} onSessions={set('sessions')} capacity={draft.capacity ?? null} onCapacity={set('capacity')} issues={issues} />
+      <RemindersFields offsets={draft.reminderOffsets ?? [...DEFAULT_REMINDER_OFFSETS]} onOffsets={set('reminderOffsets')} issues={issues} />
       <div className="admin-grid">
         <TextField id="product-break-from" type="time" label={say('adminPanel.catalogue.breakFrom')} value={breakTime.from}
           onChange={(from) => setBreak({ ...breakTime, from })} error={at('breakTime.from')} />

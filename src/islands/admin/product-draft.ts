@@ -1,4 +1,4 @@
-import { CATEGORIES, JOIN_OPENS_MINUTES, sessionsOf, type AdminProduct, type Bilingual, type ProductInput } from '../../../modules/catalogue/index.ts';
+import { CATEGORIES, DEFAULT_REMINDER_OFFSETS, JOIN_OPENS_MINUTES, reminderOffsetsOf, sessionsOf, type AdminProduct, type Bilingual, type ProductInput } from '../../../modules/catalogue/index.ts';
 
 export { CATEGORIES };
 export type Draft = ProductInput;
@@ -8,7 +8,7 @@ const both = (): Bilingual => ({ pl: '', en: '' });
 /** A new product's form: empty texts, numbers to fill in (NaN shows as an empty box), one day, no break, published. */
 export function emptyDraft(): Draft {
   return {
-    category: 'seminar', title: '', titleEn: '', sessions: [{ start: '', end: '' }], capacity: null, breakTime: null, place: both(), hours: null,
+    category: 'seminar', title: '', titleEn: '', sessions: [{ start: '', end: '' }], capacity: null, reminderOffsets: [...DEFAULT_REMINDER_OFFSETS], breakTime: null, place: both(), hours: null,
     joinOpensMinutes: JOIN_OPENS_MINUTES, isOnline: true,
     thumbnail: '', videoSrc: null, facilitators: [], heroDesc: both(), whyWatch: [], subDesc: both(), details: [],
     final: both(), certificate: null, recordingAvailable: false,
@@ -22,7 +22,7 @@ export function draftOf(product: AdminProduct): Draft {
   const { key: _key, channel: _channel, avatar: _avatar, teachers: _teachers, price, startsAt: _startsAt, days: _days, dailyEnd: _dailyEnd, ...input } = product;
   // A price's id is the server's: the form holds only amounts. The schedule is the sessions (their ids sent back).
   return {
-    ...structuredClone(input), sessions: sessionsOf(product), capacity: product.capacity ?? null,
+    ...structuredClone(input), sessions: sessionsOf(product), capacity: product.capacity ?? null, reminderOffsets: [...reminderOffsetsOf(product)],
     price: price.map((p) => ({ price: p.price, name: p.name })) as Draft['price'],
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { issueAt, issuesOf } from '../../../src/islands/admin/product-draft.ts';
+import { demoProducts } from '../../../modules/catalogue/seed/products.ts';
+import { draftOf, emptyDraft, issueAt, issuesOf } from '../../../src/islands/admin/product-draft.ts';
 
 describe('the product editor reading the server\'s per-field refusal', () => {
   const issues = issuesOf({
@@ -18,5 +19,15 @@ describe('the product editor reading the server\'s per-field refusal', () => {
     expect(issueAt(issues, 'price.0.price')).toBeUndefined();
     expect(issuesOf({ message: 'Video not found' })).toEqual({});
     expect(issuesOf(null)).toEqual({});
+  });
+});
+
+describe('the product editor\'s reminders', () => {
+  it('start a new product at a day and an hour before each session', () => expect(emptyDraft().reminderOffsets).toEqual([1440, 60]));
+  it('show a product\'s own, or the default for one that sets none', () => {
+    const { product, secrets } = demoProducts(new Date('2026-09-01T10:00:00Z'))[0]!;
+    const admin = { ...product, ...secrets, published: true };
+    expect(draftOf(admin).reminderOffsets).toEqual([1440, 60]);
+    expect(draftOf({ ...admin, reminderOffsets: [2880, 30] }).reminderOffsets).toEqual([2880, 30]);
   });
 });

@@ -3,7 +3,7 @@ import { dayLine, detailLines, durationLine, firstSessionMinutes, shownSessions,
 import { productDecider, type Product, type ProductEvent } from '../../../modules/catalogue/product.ts';
 import { shiftedSessions, withIds } from '../../../modules/catalogue/schedule.ts';
 import { demoProducts } from '../../../modules/catalogue/seed/products.ts';
-import type { Session } from '../../../modules/catalogue/sessions.ts';
+import { sessionsOf, type Session } from '../../../modules/catalogue/sessions.ts';
 import { deciderSpec } from '../../../modules/shared/kernel/spec.ts';
 
 const seeds = demoProducts(new Date('2026-09-01T10:00:00Z'));
@@ -27,9 +27,10 @@ describe('a product\'s sessions (issue 24)', () => {
       .thenThrows('product-sessions-overlap', { field: 'sessions.0.start' }));
   it('may touch: one ending when the next starts; they are kept in time order and the start, days and daily end follow', () => {
     const sessions = [session('b', 25, '13:00', '17:00'), session('a', 25, '09:00', '13:00')];
+    const sorted = [sessions[1]!, sessions[0]!];
     products.given([published]).when(revise({ sessions })).then([{ type: 'ProductRevised', data: { key: product.key, changes: {
-      sessions: [sessions[1]!, sessions[0]!], startsAt: at(25, '09:00'), days: 1, dailyEnd: '13:00',
-    } } }]);
+      sessions: sorted, startsAt: at(25, '09:00'), days: 1, dailyEnd: '13:00',
+    } } }, { type: 'ProductScheduleChanged', data: { productKey: product.key, revision: 1, moved: [], removed: sessionsOf(product), added: sorted, sessions: sorted } }]);
   });
 });
 

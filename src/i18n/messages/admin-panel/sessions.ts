@@ -7,6 +7,11 @@ export const pl = {
   'adminPanel.sessions.remove': 'Usuń spotkanie {n}',
   'adminPanel.sessions.add': 'Dodaj spotkanie',
   'adminPanel.sessions.capacity': 'Liczba miejsc (puste: bez limitu)',
+  'adminPanel.reminders.title': 'Przypomnienia przed każdym spotkaniem',
+  'adminPanel.reminders.hint': 'W minutach przed początkiem: 1440 to doba, 60 to godzina. Kupujący dostaje każde z nich z osobistym linkiem do spotkania.',
+  'adminPanel.reminders.item': 'Przypomnienie {n}: minut przed',
+  'adminPanel.reminders.remove': 'Usuń przypomnienie {n}',
+  'adminPanel.reminders.add': 'Dodaj przypomnienie',
 } as const;
 
 export const en: Record<keyof typeof pl, string> = {
@@ -17,4 +22,9 @@ export const en: Record<keyof typeof pl, string> = {
   'adminPanel.sessions.remove': 'Remove session {n}',
   'adminPanel.sessions.add': 'Add a session',
   'adminPanel.sessions.capacity': 'Seats (empty: no limit)',
+  'adminPanel.reminders.title': 'Reminders before each session',
+  'adminPanel.reminders.hint': 'In minutes before the start: 1440 is a day, 60 an hour. Each buyer gets every one with their personal meeting link.',
+  'adminPanel.reminders.item': 'Reminder {n}: minutes before',
+  'adminPanel.reminders.remove': 'Remove reminder {n}',
+  'adminPanel.reminders.add': 'Add a reminder',
 };

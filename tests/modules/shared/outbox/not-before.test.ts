@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEventStore } from '../../../../modules/shared/events/index.ts';
-import { addToOutbox, createOutboxWorker, postponeClaim } from '../../../../modules/shared/outbox/index.ts';
+import { addOrReschedule, addToOutbox, createOutboxWorker, postponeClaim } from '../../../../modules/shared/outbox/index.ts';
 import { backends, openMigrated } from '../../../support/databases.ts';
 
 /** Timed outbox rows (issue 24): not delivered before their time, given up counting from it, postponed by their handler. */
@@ -57,5 +57,22 @@ describe.each(backends)('timed outbox rows on $name', (backend) => {
     const row = await handle.db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
     expect([calls, row.status, row.attempts, row.claim_token, new Date(row.next_attempt_at).getTime(), new Date(row.not_before!).getTime()])
       .toEqual([1, 'pending', 0, null, later.getTime(), later.getTime()]);
+  });
+
+  it('moves a pending row to its new time when planned again (earlier or later), and leaves a delivered one and one claimed now alone', async () => {
+    const at = (ms: number) => new Date(Math.floor((Date.now() + ms) / 1000) * 1000);
+    const [inTwoHours, inAnHour, inThreeHours] = [at(2 * HOUR), at(HOUR), at(3 * HOUR)];
+    await addOrReschedule(handle.db, ['pending', 'claimed', 'delivered'].map((dedupeKey) => ({ topic: 'mail', dedupeKey, payload: dedupeKey, notBefore: inTwoHours })));
+    await handle.db.updateTable('outbox').set({ status: 'done' }).where('dedupe_key', '=', 'delivered').execute();
+    await handle.db.updateTable('outbox').set({ claim_token: 't', claimed_until: sql`now() + interval '1 minute'` }).where('dedupe_key', '=', 'claimed').execute();
+    const times = async () => Object.fromEntries((await handle.db.selectFrom('outbox').select(['dedupe_key', 'not_before', 'next_attempt_at', 'status']).execute())
+      .map((r) => [r.dedupe_key, [new Date(r.not_before!).getTime(), new Date(r.next_attempt_at).getTime(), r.status]]));
+    await addOrReschedule(handle.db, ['pending', 'claimed', 'delivered', 'new'].map((dedupeKey) => ({ topic: 'mail', dedupeKey, payload: dedupeKey, notBefore: inAnHour })));
+    expect(await times()).toEqual({
+      pending: [inAnHour.getTime(), inAnHour.getTime(), 'pending'], new: [inAnHour.getTime(), inAnHour.getTime(), 'pending'],
+      claimed: [inTwoHours.getTime(), inTwoHours.getTime(), 'pending'], delivered: [inTwoHours.getTime(), inTwoHours.getTime(), 'done'],
+    });
+    await addOrReschedule(handle.db, [{ topic: 'mail', dedupeKey: 'pending', payload: 'pending', notBefore: inThreeHours }]);
+    expect((await times())['pending']).toEqual([inThreeHours.getTime(), inThreeHours.getTime(), 'pending']);
   });
 });
