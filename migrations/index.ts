@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import { accountsMigrations } from './accounts/index.ts';
 import { attendanceMigrations } from './attendance/index.ts';
 import { campaignsMigrations } from './campaigns/index.ts';
+import { certificatesMigrations } from './certificates/index.ts';
 import { catalogueMigrations } from './catalogue/index.ts';
 import { contactMigrations } from './contact/index.ts';
 import { invoicingMigrations } from './invoicing/index.ts';
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   ...invoicingMigrations,
   ...meetingsMigrations,
   ...attendanceMigrations,
+  ...certificatesMigrations,
 };

@@ -35,9 +35,3 @@ export const formatDay = (day: string): string => day;
 /** The Warsaw calendar day of an instant (the card payment's `paidAt`). */
 export const warsawDay = (instant: string): string => toWarsawInput(instant).slice(0, 10);
 
-/**
- * User text (names, addresses, reasons) as drawn: control characters (C0, DEL, C1, and the line and paragraph
- * separators) become spaces, so a name cannot start a new line or print a missing glyph; runs of spaces collapse.
- * pdfkit writes the rest as an escaped string, so no character can reach the PDF's syntax.
- */
-export const cleanText = (text: string): string => text.replace(/[\p{Cc}\u2028\u2029]/gu, ' ').replace(/ {2,}/g, ' ').trim();

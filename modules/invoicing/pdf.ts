@@ -4,15 +4,10 @@
  * dates are the issue instant, and its trailer /ID is a digest of what was rendered (pdfkit's own is an MD5 of the
  * info dictionary, which would give the Polish and English files of one invoice the same ID).
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import { fillTemplate } from '../shared/text/index.ts';
 import { totalsOf, vatKeyOf, type InvoiceDocument, type InvoiceLine, type Language, type PostalAddress, type Totals } from './document.ts';
-import { cleanText, formatAmount, formatDay, formatRate, warsawDay } from './pdf-format.ts';
-import { CONTENT_WIDTH, Cursor, FONT, PAGE, type Column } from './pdf-table.ts';
+import { CONTENT_WIDTH, cleanText, Cursor, drawFooters, drawQr, PAGE, qrMatrix, renderPdf, type Column, type QrMatrix } from '../shared/pdf/index.ts';
+import { formatAmount, formatDay, formatRate, warsawDay } from './pdf-format.ts';
 import { pdfTexts, type PdfTextKey } from './pdf-texts.ts';
 
 export type InvoicePdfOptions = {
@@ -21,95 +16,14 @@ export type InvoicePdfOptions = {
   ksef: { url: string; label: string } | null;
 };
 
-/**
- * The two faces, read once per process from the package's own directory (resolved next to this module, which also
- * holds inside the server bundle in dist/, node_modules sitting beside it), never from the machine's fonts. Parsed
- * once too, by the fontkit pdfkit itself uses (resolved from pdfkit's directory, so always its version): pdfkit takes
- * a parsed font as a source, and parsing DejaVu's tables anew for every document was nine tenths of a render.
- * Each document still makes its own subset of the glyphs it uses.
- */
-type ParsedFont = { layout: (...args: never[]) => unknown; _glyphs?: unknown };
-let fonts: { regular: ParsedFont; bold: ParsedFont } | null = null;
-function dejaVu() {
-  if (!fonts) {
-    const require = createRequire(import.meta.url);
-    const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as { create(bytes: Uint8Array): ParsedFont };
-    const face = (file: string) => fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
-    fonts = { regular: face('DejaVuSans.ttf'), bold: face('DejaVuSans-Bold.ttf') };
-  }
-  // fontkit caches glyph objects with the characters of their first use, and the previous document's subset made some
-  // with none: reused, they would leave those glyphs out of the text layer (ToUnicode), so copying or extracting the
-  // text would lose letters. A fresh glyph cache per document, over the decoded tables, renders as a new font does.
-  // Safe without a lock: from here to pdf.end() a render runs synchronously, so two never share the cache.
-  for (const font of [fonts.regular, fonts.bold]) {
-    if (typeof font._glyphs !== 'object') throw new Error('fontkit no longer keeps its glyphs in _glyphs: see pdf.ts');
-    font._glyphs = {};
-  }
-  return fonts;
-}
-
-/**
- * The link is one byte-mode segment (what qrcode's optimiser ends with for a lower-case URL anyway, without its graph
- * search). The code is drawn as vector squares, each row's dark runs one rectangle, on a white quiet zone of four
- * modules: sharp at any zoom or print size, and about half a PDF's rendering time cheaper than a PNG that pdfkit must
- * decode and compress again (bench/README.md).
- */
-const QR_QUIET_ZONE = 4;
-type QrMatrix = { size: number; get(row: number, col: number): number | boolean };
-
 const QR_SIZE = 110;
 const QR_BOX = 170;
 
 export async function renderInvoicePdf(doc: InvoiceDocument, options: InvoicePdfOptions): Promise<Buffer> {
   const { language, ksef } = options;
-  const qr = ksef ? (QRCode.create([{ data: Buffer.from(ksef.url, 'utf8'), mode: 'byte' }] as unknown as string, { errorCorrectionLevel: 'M' }).modules as unknown as QrMatrix) : null;
-  const issued = new Date(doc.issuedAt);
-  if (Number.isNaN(issued.getTime())) throw new RangeError(`not an instant: ${doc.issuedAt}`);
-
-  const pdf = new PDFDocument({
-    size: 'A4', margin: PAGE.margin, bufferPages: true, lang: language === 'pl' ? 'pl-PL' : 'en-GB', displayTitle: true,
-    // No default font: pdfkit would otherwise load Helvetica's metrics and write a font the page never uses.
-    font: '',
-    info: { Title: doc.number, Creator: 'Gestalt Online', Producer: 'PDFKit', CreationDate: issued, ModDate: issued },
-  });
-  const font = dejaVu();
-  // A parsed font is a source pdfkit accepts (PDFFontFactory.open), though its types list only bytes and paths.
-  pdf.registerFont(FONT.regular, font.regular as unknown as Buffer);
-  pdf.registerFont(FONT.bold, font.bold as unknown as Buffer);
-  overrideFileId(pdf, createHash('sha256').update(JSON.stringify([doc, options])).digest().subarray(0, 16));
-
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  draw(new Cursor(pdf), doc, language, ksef && qr ? { label: ksef.label, matrix: qr } : null);
-  pdf.end();
-  return done;
-}
-
-/** pdfkit keeps the trailer's /ID in `_id` (computed in its constructor, written by `_finalize`). */
-function overrideFileId(pdf: PDFKit.PDFDocument, id: Buffer) {
-  const internals = pdf as unknown as { _id?: unknown };
-  if (!(internals._id instanceof Uint8Array)) throw new Error('pdfkit no longer keeps the file ID in _id: see pdf.ts');
-  internals._id = id;
-}
-
-/** The code's dark modules as filled rectangles inside a `size`-point square at (x, y), quiet zone included. */
-function drawQr(pdf: PDFKit.PDFDocument, matrix: QrMatrix, x: number, y: number, size: number) {
-  const unit = size / (matrix.size + 2 * QR_QUIET_ZONE);
-  pdf.save().rect(x, y, size, size).fill('#ffffff');
-  for (let row = 0; row < matrix.size; row++) {
-    for (let col = 0; col < matrix.size;) {
-      if (!matrix.get(row, col)) { col++; continue; }
-      let end = col;
-      while (end < matrix.size && matrix.get(row, end)) end++;
-      pdf.rect(x + (QR_QUIET_ZONE + col) * unit, y + (QR_QUIET_ZONE + row) * unit, (end - col) * unit, unit);
-      col = end;
-    }
-  }
-  pdf.fill('#000000').restore();
+  const qr = ksef ? qrMatrix(ksef.url) : null;
+  return renderPdf({ title: doc.number, language, issuedAt: doc.issuedAt, identity: [doc, options] },
+    (c) => draw(c, doc, language, ksef && qr ? { label: ksef.label, matrix: qr } : null));
 }
 
 function draw(c: Cursor, doc: InvoiceDocument, language: Language, qr: { label: string; matrix: QrMatrix } | null) {
@@ -216,16 +130,7 @@ function sumsTable(c: Cursor, totals: Totals, t: T, money: (minor: number) => st
   c.table(columns, rows, { x: PAGE.margin + CONTENT_WIDTH - 320, boldRows: 1 });
 }
 
-/** "FV/2026/000001 · Page 1 of 2" at the foot of every page, drawn once all pages exist. */
+/** "FV/2026/000001 · Page 1 of 2" at the foot of every page. */
 function footers(c: Cursor, prefix: string, t: T) {
-  const { start, count } = c.pdf.bufferedPageRange();
-  for (let i = start; i < start + count; i++) {
-    c.pdf.switchToPage(i);
-    // Below the bottom margin: pdfkit would turn the page for text there unless the margin is lifted for it.
-    const margin = c.pdf.page.margins.bottom;
-    c.pdf.page.margins.bottom = 0;
-    c.put(prefix + t('page', { page: String(i - start + 1), pages: String(count) }), PAGE.margin, PAGE.height - PAGE.margin + 8, CONTENT_WIDTH,
-      { size: 7, align: 'right', color: '#777777' });
-    c.pdf.page.margins.bottom = margin;
-  }
+  drawFooters(c, (page, pages) => prefix + t('page', { page: String(page), pages: String(pages) }));
 }

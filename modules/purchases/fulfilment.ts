@@ -16,8 +16,8 @@ import { purchaseDecider, streamOf, type CompletePurchase, type PurchaseEvent } 
 import type { PurchasesQueries } from './queries.ts';
 import { refundMail } from './refund-mail.ts';
 import { withdrawalLinks } from './withdrawal-link.ts';
-import { besideSeats, lockedSeats, type LockedSeats } from './seat-handlers.ts';
-import { seatFor } from './seats.ts';
+import { besideSeats, lockedSeats, seatPolicyOf, type LockedSeats } from './seat-handlers.ts';
+import { seatFor, type SeatPolicy } from './seats.ts';
 
 /** Two-key advisory locks (namespace, hashtext(purchase id)) never collide with the event store's one-key append lock. */
 const REFUND_LOCK = 7_300_101;
@@ -72,7 +72,8 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
    * transaction, at the version read before deciding: of two payments racing on any number of instances, one
    * claims it and the other's append fails, is decided again, and sees the product owned (a duplicate, owed back).
    */
-  async function complete(command: Omit<CompletePurchase, 'ownedThrough'>, capacity: number | null, opts: Options & { outbox: (events: PurchaseEvent[]) => OutboxMessage[] }) {
+  async function complete(command: Omit<CompletePurchase, 'ownedThrough'>, policy: SeatPolicy | null, opts: Options & { outbox: (events: PurchaseEvent[]) => OutboxMessage[] }) {
+    const capacity = policy?.capacity ?? null;
     const { purchaseId, userId, productKey, paidAt } = command.payment;
     let ownership = { owner: null as string | null, version: 0 };
     let seats: LockedSeats | null = null;
@@ -90,7 +91,7 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
         // A payment that buys nothing (owned already, or no seat left) gives back the seat its checkout held.
         const seated = seats && capacity !== null && events.some((e) => e.type === 'PurchaseCompleted' || e.type === 'DuplicatePaymentReceived')
           ? await besideSeats(tx, deps, seats, paid ? { type: 'TakeSeat', productKey, purchaseId, userId, capacity, at: paidAt }
-            : { type: 'ReleaseSeat', productKey, purchaseId, reason: 'duplicate', at: paidAt }, opts.metadata)
+            : { type: 'ReleaseSeat', productKey, purchaseId, reason: 'duplicate', at: paidAt, ...(policy ? { policy } : {}) }, opts.metadata)
           : [];
         if (!paid) return seated;
         const claims = ownershipDecider.decide({ type: 'ClaimOwnership', userId, productKey, purchaseId, at: paid.data.paidAt }, { owner: ownership.owner });
@@ -147,7 +148,7 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
         amount: Math.round(session.amountMinor / 100), amountMinor: session.amountMinor, provider: deps.provider.name, providerSessionId: session.id, paymentIntentId: session.paymentIntentId,
         paidAt: deps.clock().toISOString(),
       },
-    }, product.capacity ?? null, { metadata: opts.metadata, outbox: await mailFor(session.userId, session.productKey, session.purchaseId) });
+    }, seatPolicyOf(product), { metadata: opts.metadata, outbox: await mailFor(session.userId, session.productKey, session.purchaseId) });
     if (state.status === 'refundDue') {
       // Every report of a duplicate payment tries the refund until one succeeds: a failed attempt throws, so the webhook is redelivered.
       const refunded = await settleRefund(session.purchaseId, opts);

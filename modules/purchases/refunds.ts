@@ -9,7 +9,7 @@ import { buyerOf, purchaseDecider, streamOf, type PurchaseCommand, type Purchase
 import type { PurchasesQueries } from './queries.ts';
 import type { PurchasesTables } from './schema.ts';
 import { refundNoticeMail } from './refund-mail.ts';
-import { besideSeats, lockedSeats, type LockedSeats } from './seat-handlers.ts';
+import { besideSeats, lockedSeats, seatPolicyOf, type LockedSeats } from './seat-handlers.ts';
 import type { CompleteRefund, RefundCommand, RefundRequester } from './refund.ts';
 
 /** The outbox topic that moves a refund's money at the provider, one row per refund id. */
@@ -76,9 +76,9 @@ export function refundHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
   async function commandOptions(purchaseId: string, metadata: EventMetadata | undefined): Promise<PurchaseCommandOptions> {
     const before = (await queries.load(purchaseId)).state;
     const mail = await mailFor(before);
-    const sold = buyerOf(before);
-    // Only a product with seats has a seats stream to give one back to: the others take no seats lock.
-    const hasSeats = sold ? ((await deps.ports.products(sold.productKey))?.capacity ?? null) !== null : false;
+    // The product's seat rules, so a freed seat goes to the waiting list in the same decision (read before the transaction).
+    const bought = buyerOf(before);
+    const policy = bought ? seatPolicyOf(await deps.ports.products(bought.productKey)) : null;
     let ownership = { owner: null as string | null, version: 0 };
     let seats: LockedSeats | null = null;
     return {
@@ -89,7 +89,8 @@ export function refundHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
         if (!buyer) return cmd;
         ownership = await queries.ownerOf(buyer.userId, buyer.productKey, tx);
         // Taken before this stream's append, in the order a payment takes them (seats, then the purchase): no deadlock.
-        if (hasSeats) seats = await lockedSeats(tx, deps, buyer.productKey);
+        // Only a product with seats has a seats stream to give one back to: the others take no seats lock.
+        if (policy) seats = await lockedSeats(tx, deps, buyer.productKey);
         return cmd;
       },
       async alongside(tx, events, after) {
@@ -99,7 +100,9 @@ export function refundHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
         const stream = { id: ownershipStreamOf(buyer.userId, buyer.productKey), version: ownership.version, state: { owner: ownership.owner } };
         const release = ownershipDecider.decide({ type: 'ReleaseOwnership', userId: buyer.userId, productKey: buyer.productKey, purchaseId, at: ended.data.at }, stream.state);
         // Access ended by a full refund or a withdrawal frees the seat it held (nothing for a product without seats).
-        const freed = seats ? await besideSeats(tx, deps, seats, { type: 'ReleaseSeat', productKey: buyer.productKey, purchaseId, reason: ended.data.cause, at: ended.data.at }, metadata) : [];
+        const freed = seats ? await besideSeats(tx, deps, seats, {
+          type: 'ReleaseSeat', productKey: buyer.productKey, purchaseId, reason: ended.data.cause, at: ended.data.at, ...(policy ? { policy } : {}),
+        }, metadata) : [];
         return [...await appendAlongside(deps.store, tx, stream, release, ownershipDecider, metadata), ...freed];
       },
     };

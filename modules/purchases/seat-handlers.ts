@@ -70,11 +70,14 @@ export async function lockedSeats(tx: Kysely<any>, deps: Pick<PurchasesDeps, 'st
 
 export type LockedSeats = Awaited<ReturnType<typeof lockedSeats>>;
 
-/** Appends a seats decision in the caller's transaction, at the version `lockedSeats` read (nobody else can have moved it). */
-export async function besideSeats(tx: Kysely<any>, deps: Pick<PurchasesDeps, 'store' | 'ports'>, seats: LockedSeats, command: SeatCommand, metadata?: EventMetadata): Promise<RecordedEvent[]> {
-  // A seat given back goes to the waiting list in the same decision: the product's rules come with the release.
-  const policy = command.type === 'ReleaseSeat' && !command.policy ? seatPolicyOf(await deps.ports.products(seats.productKey)) : null;
-  const events = seatsDecider.decide(policy && command.type === 'ReleaseSeat' ? { ...command, policy } : command, seats.state);
+/**
+ * Appends a seats decision in the caller's transaction, at the version `lockedSeats` read (nobody else can have moved
+ * it). A seat given back goes to the waiting list in the same decision when the release carries the product's rules
+ * (`policy`): the caller looks them up before its transaction, since a lookup inside it waits for a second connection,
+ * which on PGlite (one connection) never comes.
+ */
+export async function besideSeats(tx: Kysely<any>, deps: Pick<PurchasesDeps, 'store'>, seats: LockedSeats, command: SeatCommand, metadata?: EventMetadata): Promise<RecordedEvent[]> {
+  const events = seatsDecider.decide(command, seats.state);
   if (events.length === 0) return [];
   const recorded = await appendAlongside(deps.store, tx as never, { id: seatsStreamOf(seats.productKey), version: seats.version, state: seats.state }, events, seatsDecider, metadata);
   await addToOutbox(tx, seatOutbox(events));

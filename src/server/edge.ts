@@ -39,6 +39,8 @@ const PAGE_POSTS: Record<string, Set<'json' | 'form'>> = {
   '/unsubscribe/[token]': new Set(['form']),
   // The withdrawal page's confirm button (same-origin only, like every other form: no cookie needed, the link is the key).
   '/odstapienie/[token]': new Set(['form']),
+  // The waiting list offer's decline button (same-origin like the above: the signed link names the offer).
+  '/oferta/[token]': new Set(['form']),
 };
 /**
  * Routes whose POST body is never read: the path alone says what to do. RFC 8058 lets a mail client send its

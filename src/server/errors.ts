@@ -138,6 +138,16 @@ export const ERRORS = {
   'invoicing-iban-invalid': { status: 400, key: 'invoicing.ibanInvalid', field: 'bankAccount' },
   'invoicing-series-invalid': { status: 400, key: 'invoicing.seriesInvalid', field: 'series' },
   'invoicing-vat-invalid': { status: 400, key: 'invoicing.vatInvalid' },
+  // certificates (issue 25)
+  'certificate-not-found': { status: 404, key: 'certificates.notFound' },
+  'certificate-exists': { status: 409, key: 'certificates.exists', expose: true },
+  'certificate-hours-invalid': { status: 409, key: 'certificates.hoursInvalid' },
+  'certificate-already-revoked': { status: 409, key: 'certificates.alreadyRevoked' },
+  'certificate-already-replaced': { status: 409, key: 'certificates.alreadyReplaced' },
+  'certificate-reason-invalid': { status: 400, key: 'certificates.reasonInvalid', field: 'reason' },
+  'certificate-purchase-not-found': { status: 404, key: 'certificates.purchaseNotFound' },
+  'certificate-holder-missing': { status: 409, key: 'certificates.holderMissing' },
+  'certificate-number-missing': { status: 500, key: 'certificates.notFound' },
   // invoices: buyers' requests, documents, KSeF
   'invoicing-not-ready': { status: 409, key: 'invoices.notReady' },
   'invoice-nip-invalid': { status: 400, key: 'invoicing.nipInvalid', field: 'nip' },

@@ -1,9 +1,10 @@
 import { createAccounts } from '../../modules/accounts/index.ts';
-import { CERTIFICATE_CHECK_TOPIC, createAttendance, type JoinClick } from '../../modules/attendance/index.ts';
+import { createAttendance, type JoinClick } from '../../modules/attendance/index.ts';
 import { createAudit } from '../../modules/audit/index.ts';
 import { createCampaigns } from '../../modules/campaigns/index.ts';
 import { isDomainError } from '../../modules/shared/kernel/index.ts';
-import { createCatalogue, isEventOver, reminderOffsetsOf, REMINDERS_CHANGED_TOPIC, SCHEDULE_CHANGED_TOPIC } from '../../modules/catalogue/index.ts';
+import { createCatalogue, isEventOver, reminderOffsetsOf, REMINDERS_CHANGED_TOPIC, SCHEDULE_CHANGED_TOPIC, sessionsOf } from '../../modules/catalogue/index.ts';
+import { createCertificates, type AttendanceSummary } from '../../modules/certificates/index.ts';
 import { createContact } from '../../modules/contact/index.ts';
 import { createMailing } from '../../modules/mailing/index.ts';
 import { createInvoicing } from '../../modules/invoicing/index.ts';
@@ -35,7 +36,16 @@ const capacityRaised = (events: readonly RecordedEvent[]) => events.flatMap((e) 
   return e.type === 'ProductRevised' && data.key && typeof data.changes?.capacity === 'number' ? [data.key] : [];
 });
 
-export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & { isBehind?: () => boolean } } = {}) {
+export type WireOptions = {
+  log?: LogFreshness & { isBehind?: () => boolean };
+  /**
+   * Attendance's summary of a purchase (issue 25's modules/attendance, `summaryOf`), handed to certificates; until that
+   * module is wired here, none is known (tests hand a stand-in).
+   */
+  attendance?: (purchaseId: string) => Promise<AttendanceSummary | null>;
+};
+
+export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
   const mailing = createMailing(ctx);
   // The catalogue asks purchases who owns what; purchases is built below and asked only when a page renders.
   const catalogue = createCatalogue(ctx, { ownership: { ownedKeys: (userId) => purchases.ownedKeys(userId), ownershipChangesAt: (userId) => purchases.accessChangesAt(userId), linksFor: (userId, key) => purchases.linksFor(userId, key) },
@@ -91,6 +101,24 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
   });
   // Attendance (issue 25): sessions and hours from the catalogue, buyers from purchases; a join click arrives from meetings' outbox row.
   const attendance = createAttendance(ctx, attendancePorts(catalogue, () => purchases));
+  // Certificates: attendance's summary, the holder from accounts, the product from the catalogue, the institute from invoicing's seller.
+  const certificates = createCertificates(ctx, {
+    attendance: options.attendance ?? ((purchaseId) => attendance.summaryOf(purchaseId)),
+    holder: (userId) => accounts.mailContact(userId),
+    product: async (key) => {
+      const p = await productOf(key);
+      if (!p) return null;
+      // `teachers` is derived from the facilitators when the product is read: their names as the product page shows them.
+      return { title: { pl: p.title, en: p.titleEn || p.title }, sessions: sessionsOf(p), place: p.place, facilitators: p.teachers.map((t) => t.text) };
+    },
+    institute: async () => {
+      const seller = await invoicing.sellerSettings();
+      if (!seller.name.trim()) return null;
+      const a = seller.address;
+      return { name: seller.name, addressLines: [a.street, `${a.postalCode} ${a.city}`.trim()].filter((l) => l.trim()), nip: seller.nip || null };
+    },
+    origin: () => ctx.config.PUBLIC_URL,
+  });
   // Mass e-mail: recipients by id from accounts and purchases; addresses looked up only when a message goes out.
   const campaigns = createCampaigns(ctx, {
     everyone: () => accounts.verifiedUserIds(),
@@ -106,18 +134,15 @@ export function wireModules(ctx: ModuleContext, options: { log?: LogFreshness & 
     relay: mailing.rawRelay,
     keepInDevMailbox: mailing.keepInDevMailbox,
   });
-  const attendanceHandlers: Record<string, OutboxHandler> = {
-    [MEETING_TOPICS.clicked]: (payload) => attendance.recordJoinClick(payload as JoinClick),
-    // Until certificates handles it (issue 25, modules/certificates), a change of attendance needs no further work.
-    [CERTIFICATE_CHECK_TOPIC]: async () => {},
-  };
-  for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections, ...attendance.projections]) ctx.store.addProjection(projection);
-  const outboxHandlers: Record<string, OutboxHandler> = { ...attendanceHandlers, ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers, ...meetings.outboxHandlers,
+  // A join click from meetings' outbox row is attendance's first signal; 'certificate-check' is certificates' (below).
+  const attendanceHandlers: Record<string, OutboxHandler> = { [MEETING_TOPICS.clicked]: (payload) => attendance.recordJoinClick(payload as JoinClick) };
+  for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections, ...certificates.projections, ...attendance.projections]) ctx.store.addProjection(projection);
+  const outboxHandlers: Record<string, OutboxHandler> = { ...attendanceHandlers, ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers, ...meetings.outboxHandlers, ...certificates.outboxHandlers,
     // A committed change of a product's sessions or reminders: purchases tells each buyer, or has their reminders
     // planned again (the catalogue knows none of them).
     [SCHEDULE_CHANGED_TOPIC]: purchases.scheduleChanged, [REMINDERS_CHANGED_TOPIC]: purchases.remindersChanged };
   return {
-    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, attendance },
+    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, certificates, attendance },
     outboxHandlers,
     /** Topics delivered by a worker of their own (campaign mail), with its lease, batch size and sends at once. */
     outboxLanes: [campaigns.lane],

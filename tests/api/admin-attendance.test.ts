@@ -65,6 +65,13 @@ describe('/api/admin/attendance/{productKey} (admin only)', () => {
     const tooLong = await upload('&apply=1', new TextEncoder().encode('Name (Original Name),User Email,Duration (Minutes)\nEwa,kursantka@example.com,100000\n'));
     expect(tooLong.status).toBe(422);
     expect((await tooLong.json()).message).toMatch(/^Ewa Kursantka: 100000 min in the report, but the session lasts \d+ min/);
+    // Every session present meets the default threshold: certificates issues one through the 'certificate-check' row.
+    for (const s of sheet.sessions) await call('', { ...json({ sessionId: s.id, all: true }), headers: { 'content-type': 'application/json', ...bearer(admin.token) } });
+    await expect.poll(async () => {
+      const listed = (await (await fetch(`${server.url}/api/admin/certificates`, { headers: bearer(admin.token) })).json()) as { certificates: { purchaseId: string; number: string }[] };
+      return listed.certificates.filter((c) => c.purchaseId === purchaseId).map((c) => c.number);
+    }, { timeout: 20_000 }).toEqual([expect.stringMatching(/^CERT\/\d{4}\/\d{6}$/)]);
+
     const badSession = await call('/import?session=nope', { method: 'POST', body: Buffer.from(report), headers: { 'content-type': 'text/csv', ...bearer(admin.token), cookie: 'lang=pl' } });
     expect([badSession.status, (await badSession.json()).message]).toEqual([404, 'To wydarzenie nie ma takiego spotkania.']);
   });

@@ -6,6 +6,7 @@
 import * as attendance from './admin-panel/attendance.ts';
 import * as audit from './admin-panel/audit.ts';
 import * as catalogue from './admin-panel/catalogue.ts';
+import * as certificates from './admin-panel/certificates.ts';
 import * as facilitators from './admin-panel/facilitators.ts';
 import * as frame from './admin-panel/frame.ts';
 import * as inbox from './admin-panel/inbox.ts';
@@ -17,6 +18,6 @@ import * as people from './admin-panel/people.ts';
 import * as productFields from './admin-panel/product-fields.ts';
 import * as sessions from './admin-panel/sessions.ts';
 
-export const pl = { ...frame.pl, ...catalogue.pl, ...people.pl, ...mail.pl, ...audit.pl, ...productFields.pl, ...payments.pl, ...inbox.pl, ...facilitators.pl, ...invoicing.pl, ...invoices.pl, ...sessions.pl, ...attendance.pl } as const;
+export const pl = { ...frame.pl, ...catalogue.pl, ...people.pl, ...mail.pl, ...audit.pl, ...productFields.pl, ...payments.pl, ...inbox.pl, ...facilitators.pl, ...invoicing.pl, ...invoices.pl, ...sessions.pl, ...certificates.pl, ...attendance.pl } as const;
 
-export const en: Record<keyof typeof pl, string> = { ...frame.en, ...catalogue.en, ...people.en, ...mail.en, ...audit.en, ...productFields.en, ...payments.en, ...inbox.en, ...facilitators.en, ...invoicing.en, ...invoices.en, ...sessions.en, ...attendance.en };
+export const en: Record<keyof typeof pl, string> = { ...frame.en, ...catalogue.en, ...people.en, ...mail.en, ...audit.en, ...productFields.en, ...payments.en, ...inbox.en, ...facilitators.en, ...invoicing.en, ...invoices.en, ...sessions.en, ...certificates.en, ...attendance.en };

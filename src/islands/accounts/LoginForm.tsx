@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { loadProfile } from '../../stores/session.ts';
 import { messageOf, postJson } from './api.ts';
 import { Field } from './Field.tsx';
+import { RETURN_PARAM, returnPath } from './return-path.ts';
 import type { Messages } from './messages.ts';
 import { useFlash } from './useFlash.ts';
 
@@ -12,7 +13,10 @@ export const LOGIN_MESSAGES = [
 
 type Props = { m: Messages<(typeof LOGIN_MESSAGES)[number]>; lang: 'pl' | 'en' };
 
-/** Login: idle → submitting → success (profile loaded; admin to /admin, others to /video) or error shown 2 s. */
+/**
+ * Login: idle → submitting → success (profile loaded; back to `?powrot=` when it names a page of ours, else admin to
+ * /admin, others to /video) or error shown 2 s.
+ */
 export default function LoginForm({ m, lang }: Props) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -42,7 +46,8 @@ export default function LoginForm({ m, lang }: Props) {
         return;
       }
       const profile = await loadProfile();
-      window.location.assign(profile?.role === 'admin' ? '/admin' : '/video');
+      const back = returnPath(new URLSearchParams(window.location.search).get(RETURN_PARAM));
+      window.location.assign(back ?? (profile?.role === 'admin' ? '/admin' : '/video'));
       return;
     }
     setSubmitting(false);

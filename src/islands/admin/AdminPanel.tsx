@@ -3,6 +3,7 @@ import ArticlesSection from './ArticlesSection.tsx';
 import AttendeesSection from './AttendeesSection.tsx';
 import AuditSection from './AuditSection.tsx';
 import CatalogueSection from './CatalogueSection.tsx';
+import CertificatesSection from './CertificatesSection.tsx';
 import EmailSection from './EmailSection.tsx';
 import FacilitatorsSection from './FacilitatorsSection.tsx';
 import InboxSection from './InboxSection.tsx';
@@ -20,6 +21,7 @@ const SECTIONS = {
   catalogue: () => <CatalogueSection />,
   facilitators: () => <FacilitatorsSection />,
   invoicing: () => <InvoicingSection />,
+  certificates: () => <CertificatesSection />,
   audit: () => <AuditSection />,
   mailbox: () => <MailboxSection />,
 } satisfies Record<string, () => ReactNode>;

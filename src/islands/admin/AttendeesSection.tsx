@@ -11,10 +11,14 @@ import { matches } from './search.ts';
 import { ConfirmDialog, Loaded, NoteLine, Pager, usePages, type Note } from './ui.tsx';
 import { titleIn, type AdminProduct, type Attendee, type AttendeeList } from './types.ts';
 import { TableBox } from './TableBox.tsx';
+import WaitlistPanel from './WaitlistPanel.tsx';
 
 const PAGE_SIZE = 25;
 
-/** Per-event attendee lists: choose an event, see who paid what, search its buyers, export them as CSV, e-mail them, grant a place by hand, refund a payment. */
+/**
+ * Per-event attendee lists: choose an event, see who paid what, search its buyers, export them as CSV, e-mail them,
+ * grant a place by hand, refund a payment; a product with seats shows its waiting list and its history too.
+ */
 export default function AttendeesSection() {
   const { say, lang } = usePanel();
   const [products] = useResource<AdminProduct[]>('/api/admin/products');
@@ -58,7 +62,10 @@ function Totals({ totals, seats }: { totals: AttendeeList['totals']; seats: Atte
 function Attendees({ productKey }: { productKey: string }) {
   const { say, lang } = usePanel();
   const path = `/api/admin/attendees/${encodeURIComponent(productKey)}`;
-  const [list, reload] = useResource<AttendeeList>(path);
+  const [list, reloadList] = useResource<AttendeeList>(path);
+  // A refund or a revoked grant frees a seat, which the waiting list offers on: both are read again.
+  const [listStamp, setListStamp] = useState(0);
+  const reload = () => { reloadList(); setListStamp((n) => n + 1); };
   const [query, setQuery] = useState('');
   const [separator, setSeparator] = useState<'semicolon' | 'comma'>(lang === 'pl' ? 'semicolon' : 'comma');
   const [emailing, setEmailing] = useState(false);
@@ -99,6 +106,7 @@ function Attendees({ productKey }: { productKey: string }) {
           </div>
           <NoteLine note={note} />
           <Totals totals={totals} seats={seats} />
+          {seats && seats.capacity !== null && <WaitlistPanel key={listStamp} productKey={product.key} />}
           <p className="admin-count" role="status">{say('adminPanel.attendees.count', { shown: found.length, total: attendees.length })}</p>
           {attendees.length === 0 ? <p className="empty">{say('adminPanel.attendees.empty')}</p>
             : found.length === 0 ? <p className="empty">{say('adminPanel.attendees.noMatch')}</p>

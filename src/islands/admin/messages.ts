@@ -2,6 +2,15 @@ import { createContext, useContext } from 'react';
 import { fillTemplate } from '../../../modules/shared/text/index.ts';
 import type { pl } from '../../i18n/messages/admin-panel.ts';
 
+/** The steps of a product's seats stream and the reasons they carry, as the waiting list's history names them. */
+export const WAITLIST_EVENTS = ['SeatHeld', 'SeatTaken', 'SeatReleased', 'WaitlistJoined', 'WaitlistLeft', 'SeatOffered', 'OfferEnded', 'WaitlistClosed'] as const;
+export const WAITLIST_REASONS = ['expired', 'replaced', 'abandoned', 'duplicate', 'refund', 'withdrawal', 'left', 'bought', 'accepted', 'declined', 'closed'] as const;
+const WAITLIST_PANEL_KEYS = [
+  'waitlist.panel.title', 'waitlist.panel.empty', 'waitlist.panel.position', 'waitlist.panel.joined', 'waitlist.panel.offer',
+  'waitlist.panel.history', 'waitlist.panel.closed', 'waitlist.panel.at', 'waitlist.panel.step', 'waitlist.panel.person',
+  ...WAITLIST_EVENTS.map((e) => `waitlist.event.${e}` as const), ...WAITLIST_REASONS.map((r) => `waitlist.reason.${r}` as const),
+] as const;
+
 /** The API's own messages (admin.ts, campaigns.ts, purchases.ts) the panel falls back to or labels columns with. */
 export const SHARED_KEYS = [
   'admin.loadFailed', 'admin.deleteFailed', 'admin.articleAddFailed', 'admin.articleDeleteFailed', 'admin.unknownFilm', 'campaigns.failed',
@@ -16,6 +25,8 @@ export const SHARED_KEYS = [
   // invoices (messages/invoicing.ts): a document's kind and KSeF state, as the CSV says them
   'invoices.kind.invoice', 'invoices.kind.correction', 'invoices.ksef.none', 'invoices.ksef.off', 'invoices.ksef.queued',
   'invoices.ksef.failed', 'invoices.ksef.accepted', 'invoices.ksef.rejected',
+  // the waiting list (messages/waitlist.ts): its columns, and each step and reason of its history
+  ...WAITLIST_PANEL_KEYS,
 ] as const;
 
 export type PanelKey = keyof typeof pl | (typeof SHARED_KEYS)[number];

@@ -3,6 +3,7 @@ import { checkoutHref, closesOnDrag, CURRENCIES, currencySwitchUrl, languageOfCu
 import Dialog from '../shared/Dialog.tsx';
 import { formatMoney } from '../../../modules/shared/text/index.ts';
 import InvoiceFields from '../purchases/InvoiceFields.tsx';
+import WaitingList, { type WaitlistProps } from './WaitingList.tsx';
 import { blankDraft, bodyOf, invoiceIssuesOf, nipMessage, withoutIssue, type InvoiceDraft, type InvoiceIssues, type InvoiceLabels } from '../purchases/invoice-form.ts';
 
 type PriceEntry = { currency: Currency; amount: number; priceId: string };
@@ -26,6 +27,8 @@ type Props = {
   productKey: string;
   /** "Chcę fakturę": its strings while the institute issues invoices (its seller data complete), else null. */
   invoice: InvoiceLabels | null;
+  /** The product's waiting list (a product with a capacity), else null. */
+  waitlist?: WaitlistProps | null;
 };
 
 const SIGN_UP = '/stworz-konto';
@@ -38,6 +41,13 @@ const SIGN_UP = '/stworz-konto';
  * itself (not through the hand-off page), so the server's word about a field shows beside that field.
  */
 export default function BuyPanel(props: Props) {
+  if (props.waitlist) {
+    return (
+      <WaitingList {...props.waitlist} productKey={props.productKey} lang={props.lang} soldOut={props.soldOut ?? false}>
+        <Buying {...props} />
+      </WaitingList>
+    );
+  }
   if (props.soldOut) return <p className="buy-sold-out" role="status" data-testid="sold-out">{props.labels.soldOut}</p>;
   return <Buying {...props} />;
 }

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CERTIFICATE_CHECK_TOPIC, type JoinClick } from '../../../modules/attendance/index.ts';
+import { CERTIFICATE_TOPICS } from '../../../modules/certificates/index.ts';
 import { createMeetings, MEETING_TOPICS, type MeetingProduct } from '../../../modules/meetings/index.ts';
 import { createOutboxWorker } from '../../../modules/shared/outbox/index.ts';
 import { isDomainError } from '../../../modules/shared/kernel/index.ts';
@@ -59,7 +60,8 @@ describe.each(backends)('attendance on $name', (backend) => {
       'certificate-check:p2:change-1', 'certificate-check:p1:change-2', 'certificate-check:p2:change-2',
       'certificate-check:p1:change-3', 'certificate-check:p2:change-3', 'certificate-check:p3:change-3',
     ]);
-    expect(CERTIFICATE_CHECK_TOPIC).toBe('certificate-check');
+    // The contract of issue 25: the topic attendance writes is the one certificates handles.
+    expect(CERTIFICATE_CHECK_TOPIC).toBe(CERTIFICATE_TOPICS.check);
     expect((await attendance.summaryOf('p1'))).toMatchObject({ hoursAttended: 15, meetsThreshold: true });
     expect((await attendance.summaryOf('p2'))).toMatchObject({ hoursAttended: 7.5, meetsThreshold: false });
   });

@@ -1,5 +1,5 @@
 /**
- * The drawing primitives of the invoice PDF (pdf.ts): a cursor that moves down the page and starts a new page when
+ * The drawing primitives of the documents' PDFs (invoices, certificates): a cursor that moves down the page and starts a new page when
  * the next block would not fit, and a table whose rows grow to their tallest cell (a long name wraps inside its
  * column, never over the next one or off the page).
  */

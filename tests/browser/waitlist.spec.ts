@@ -1,0 +1,181 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO_KEYS, type AdminProduct } from '../../modules/catalogue/index.ts';
+import { bearer, buyWithDevCheckout, signUp } from '../support/accounts.ts';
+import { hydrated, watchErrors } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { startSmtp } from '../support/smtp.ts';
+
+/**
+ * The waiting list end to end (issue 24): a product with one seat sells out; a visitor signs in from the list's link
+ * and comes back, joins, leaves and joins again; the admin sees the list; the seat frees (the buyer is refunded), the
+ * next person is mailed an offer, sees the held seat on the purchase page and buys it on the dev checkout. And the
+ * mail's decline link passes the seat on to the next person, who gives it up from the purchase page.
+ */
+let server: RunningServer;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let admin: string;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+test.beforeAll(async () => {
+  smtp = await startSmtp();
+  server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: 'szefowa@example.com' });
+  admin = (await signUp(server, smtp, 'szefowa@example.com', 'Anna Szefowa')).token;
+});
+test.afterAll(async () => { await server?.stop(); await smtp?.close(); });
+
+/** axe's WCAG 2.1 AA findings on the page as it stands. */
+const axe = async (page: Page) => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
+  .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+
+const api = (method: string, path: string, token: string, body?: unknown) => fetch(`${server.url}${path}`, {
+  method, headers: { 'content-type': 'application/json', ...bearer(token) }, body: body === undefined ? undefined : JSON.stringify(body),
+});
+
+/** The product down to one seat, as the catalogue editor saves it. */
+async function oneSeat(key: string) {
+  const { key: _key, ...input } = ((await (await api('GET', '/api/admin/products', admin)).json()) as AdminProduct[]).find((p) => p.key === key)!;
+  expect((await api('PUT', `/api/admin/products/${key}`, admin, { ...input, capacity: 1 })).status).toBe(200);
+}
+
+/** The admin refunds all of `email`'s payment for `key` (the attendees section's Refund), which frees their seat. */
+async function refund(key: string, email: string) {
+  const { attendees } = (await (await api('GET', `/api/admin/attendees/${key}`, admin)).json()) as { attendees: { email: string; purchaseId: string; amount: number }[] };
+  const paid = attendees.find((a) => a.email === email)!;
+  const res = await api('POST', `/api/admin/purchases/${paid.purchaseId}/refunds`, admin, { amountMinor: Math.round(paid.amount * 100), reason: 'rezygnacja' });
+  expect(res.status).toBeLessThan(300);
+}
+
+/** The offer mail sent to `to` after the first `from` messages: its buy link and its decline link. */
+async function offerMail(to: string, from: number) {
+  let links: { buy: string; decline: string } | null = null;
+  await expect.poll(() => {
+    const mail = smtp.received.slice(from).find((m) => m.envelopeTo.includes(to) && (m.parsed.text ?? '').includes('/oferta/'));
+    const text = mail?.parsed.text ?? '';
+    const buy = /(https?:\/\/\S+\/video-details\/\S+)/.exec(text)?.[1];
+    const decline = /(https?:\/\/\S+\/oferta\/\S+)/.exec(text)?.[1];
+    links = buy && decline ? { buy, decline } : null;
+    return links !== null;
+  }, { timeout: 30_000 }).toBe(true);
+  return links!;
+}
+
+async function adminAttendees(browser: Browser, viewport: typeof PHONE, key: string) {
+  const context = await browser.newContext({ viewport });
+  await context.addCookies([{ name: 'session', value: admin, url: server.url }]);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/admin?lang=en`);
+  await expect(page.locator('astro-island:has(.admin-tabs)')).not.toHaveAttribute('ssr');
+  await page.getByRole('tab', { name: 'Attendees' }).click();
+  const section = page.getByRole('tabpanel', { name: 'Attendees' });
+  await section.getByLabel('Event').selectOption(key);
+  return { page, section, waitlist: section.getByTestId('admin-waitlist'), close: () => context.close() };
+}
+
+async function payOnDevCheckout(page: Page) {
+  await expect(page.getByTestId('buy-panel')).toBeVisible();
+  await page.locator('#accept-policy').check();
+  await page.getByTestId('checkout').click();
+  await expect(page).toHaveURL(/\/dev-checkout\//);
+  await page.getByRole('button', { name: /^Zapłać/ }).click();
+  await expect(page).toHaveURL(/\/video#nowy-film$/);
+}
+
+for (const [device, viewport, key, slug] of [['phone', PHONE, DEMO_KEYS.shame, 'shame'], ['desktop', DESKTOP, DEMO_KEYS.breath, 'breath']] as const) {
+  test(`${device}: sold out, join the list, the seat frees, the offer is mailed and bought`, async ({ page, browser }) => {
+    const errors = watchErrors(page);
+    await page.setViewportSize(viewport);
+    await oneSeat(key);
+    const first = await signUp(server, smtp, `pierwsza-${device}@example.com`, 'Ala Pierwsza');
+    await buyWithDevCheckout(server, first.token, key, `price_demo_${slug}_pln`);
+    const next = await signUp(server, smtp, `czekajaca-${device}@example.com`, 'Bożena Czekająca');
+
+    // A visitor: sold out, and the list's link signs them in and brings them back.
+    const productUrl = `${server.url}/video-details/${key}`;
+    await page.goto(productUrl);
+    await expect(page.getByTestId('sold-out')).toHaveText('Brak wolnych miejsc');
+    await expect(page.getByTestId('buy-now')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Zaloguj się, aby zapisać się na listę oczekujących' }).click();
+    await expect(page).toHaveURL(/\/zaloguj-sie\?powrot=/);
+    await (await hydrated(page.getByLabel('E-mail'))).fill(next.email);
+    await page.getByLabel('Hasło').fill('secret123');
+    await page.getByRole('button', { name: 'Zaloguj się' }).click();
+    await expect(page).toHaveURL(productUrl);
+
+    // Signed in: join, see the place, leave, join again; the place is on the page as the server renders it.
+    await (await hydrated(page.getByTestId('waitlist-join'))).click();
+    await expect(page.getByTestId('waitlist-position')).toHaveText('Jesteś na liście oczekujących: miejsce 1.');
+    await page.getByRole('button', { name: 'Wypisz się z listy' }).click();
+    await page.getByRole('button', { name: 'Zapisz się na listę oczekujących' }).click();
+    await expect(page.getByTestId('waitlist-position')).toHaveText('Jesteś na liście oczekujących: miejsce 1.');
+    expect(await axe(page)).toEqual([]);
+    const reloaded = await page.request.get(productUrl);
+    expect(await reloaded.text()).toContain('Jesteś na liście oczekujących: miejsce 1.');
+
+    const panel = await adminAttendees(browser, viewport, key);
+    await expect(panel.waitlist.getByTestId('waitlist-queue')).toContainText('Bożena Czekająca');
+    await expect(panel.waitlist.getByTestId('waitlist-queue')).toContainText(next.email);
+    await expect(panel.waitlist.getByTestId('waitlist-history')).toContainText('joined the list');
+
+    // The seat frees: the next person is mailed an offer, and the panel shows it in flight.
+    const mailsBefore = smtp.received.length;
+    await refund(key, first.email);
+    const offer = await offerMail(next.email, mailsBefore);
+    await panel.page.reload();
+    await panel.page.getByRole('tab', { name: 'Attendees' }).click();
+    await panel.section.getByLabel('Event').selectOption(key);
+    await expect(panel.waitlist.getByTestId('waitlist-history')).toContainText('seat freed (refund)');
+    await expect(panel.waitlist.getByTestId('waitlist-history')).toContainText('seat offered');
+    await expect(panel.waitlist.getByTestId('waitlist-queue').getByRole('row', { name: /Bożena/ })).not.toContainText('—');
+    expect(await axe(panel.page)).toEqual([]);
+    await panel.close();
+
+    // The mail's link opens the purchase page with the held seat and the buy panel; the dev checkout lets them through.
+    await page.goto(offer.buy);
+    await expect(page.getByTestId('waitlist-offer')).toContainText(/Czeka na Ciebie miejsce do \d+ \S+ \d{4}/);
+    await expect(page.getByRole('button', { name: 'Rezygnuję z miejsca' })).toBeVisible();
+    await expect(page.getByTestId('sold-out')).toHaveCount(0);
+    expect(await axe(page)).toEqual([]);
+    await payOnDevCheckout(page);
+    await page.goto(productUrl);
+    await expect(page).toHaveURL(`${server.url}/watch-video/${key}`);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('phone: the mail\'s decline link passes the seat on; the next person gives it up from the purchase page', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize(PHONE);
+  const key = DEMO_KEYS.fieldTheory;
+  await oneSeat(key);
+  const first = await signUp(server, smtp, 'pierwsza-rezygnacja@example.com', 'Ala Pierwsza');
+  await buyWithDevCheckout(server, first.token, key, 'price_demo_field_theory_pln');
+  const second = await signUp(server, smtp, 'druga@example.com', 'Bożena Druga');
+  const third = await signUp(server, smtp, 'trzecia@example.com', 'Celina Trzecia');
+  for (const who of [second, third]) expect((await api('POST', `/api/products/${key}/waitlist`, who.token)).status).toBe(201);
+
+  let mailsBefore = smtp.received.length;
+  await refund(key, first.email);
+  const offer = await offerMail(second.email, mailsBefore);
+  // The link works without signing in: it asks first (a link scanner's visit changes nothing), then declines.
+  mailsBefore = smtp.received.length;
+  await page.goto(offer.decline);
+  await expect(page.getByTestId('offer-question')).toBeVisible();
+  await page.getByRole('button', { name: 'Rezygnuję z miejsca' }).click();
+  await expect(page.getByTestId('offer-declined')).toHaveText('Zrezygnowano z miejsca. Trafi ono do następnej osoby z listy.');
+  await offerMail(third.email, mailsBefore);
+  await page.goto(offer.decline);
+  await expect(page.getByTestId('offer-refused')).toContainText('Ta oferta już nie obowiązuje');
+
+  await page.context().addCookies([{ name: 'session', value: third.token, url: server.url }]);
+  await page.goto(`${server.url}/video-details/${key}`);
+  await expect(page.getByTestId('waitlist-offer')).toContainText('Czeka na Ciebie miejsce do');
+  await (await hydrated(page.getByRole('button', { name: 'Rezygnuję z miejsca' }))).click();
+  await expect(page.getByTestId('offer-declined')).toHaveText('Zrezygnowano z miejsca. Trafi ono do następnej osoby z listy.');
+  // Nobody else waits: the seat is for sale again.
+  await page.reload();
+  await expect(page.getByTestId('buy-now')).toBeVisible();
+  await expect(page.getByTestId('sold-out')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
