@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import { accountsMigrations } from './accounts/index.ts';
+import { attendanceMigrations } from './attendance/index.ts';
 import { campaignsMigrations } from './campaigns/index.ts';
 import { certificatesMigrations } from './certificates/index.ts';
 import { catalogueMigrations } from './catalogue/index.ts';
@@ -22,5 +23,6 @@ export const migrations: Record<string, Migration> = {
   ...campaignsMigrations,
   ...invoicingMigrations,
   ...meetingsMigrations,
+  ...attendanceMigrations,
   ...certificatesMigrations,
 };

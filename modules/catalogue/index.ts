@@ -27,6 +27,7 @@ export { nobodyOwnsAnything, type OwnershipPort, type SeatsPort } from './ports.
 export { DEFAULT_REMINDER_OFFSETS, MAX_REMINDER_MINUTES, MAX_REMINDERS, reminderOffsetsOf, sessionDates, warsawDate, type SessionInput } from './schedule.ts';
 export { REMINDERS_CHANGED_TOPIC, SCHEDULE_CHANGED_TOPIC, type ProductScheduleChanged, type RemindersChange, type ScheduleChange, type SessionMove, type SessionTimes } from './schedule-change.ts';
 export { changesIn, type CatalogueChange } from './changes.ts';
+export { defaultSessionHours, hoursBySession, type SessionHours } from './hours.ts';
 
 /** Catalogue: products (seminars, workshops, trainings), facilitators, articles. */
 /** `behind`: true while the event log holds something this process has not applied (the public reads then ask the database). */

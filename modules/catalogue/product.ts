@@ -1,5 +1,6 @@
 /** The catalogue's vocabulary: products (seminars, workshops, trainings), their events and the rules for them. */
 import { DomainError, nobody, type Decider } from '../shared/kernel/index.ts';
+import { checkProductHours, type CertificateHours } from './hours.ts';
 import { checkCapacity, reminderOffsetsOf, scheduled } from './schedule.ts';
 import { scheduleChanges, type ProductScheduleChanged } from './schedule-change.ts';
 import { lastSessionEnd, sessionsOf, type Session } from './sessions.ts';
@@ -98,7 +99,7 @@ export type Product = {
    * (a day and an hour before). Read through `reminderOffsetsOf`.
    */
   reminderOffsets?: number[];
-};
+} & CertificateHours;
 
 /** Never leaves the server in this issue; purchases hand them to owners inside the access window. */
 export type ProductSecrets = { liveLink: string | null; recordingLink: string | null };
@@ -184,6 +185,7 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
         const { secrets } = command;
         const product = { ...command.product, ...scheduled(command.product) };
         refusePastStart(product.startsAt, command.notBefore);
+        checkProductHours(product);
         return [{ type: 'ProductPublished', data: { product, secrets } }, ...visibility(product.key, command.published, 'published')];
       }
       case 'ReviseProduct': {
@@ -194,6 +196,7 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
         const changes = differing(keepPriceIds(scheduled(command.changes), state.product), current);
         if (changes.capacity !== undefined) checkCapacity(changes.capacity, command.seatsSold);
         if (changes.startsAt !== undefined) refusePastStart(changes.startsAt, command.notBefore);
+        checkProductHours(state.product, changes);
         const secrets = command.secrets ? differing(command.secrets, state.secrets) : {};
         const revised: ProductEvent[] = Object.keys(changes).length === 0 && Object.keys(secrets).length === 0 ? []
           : [{ type: 'ProductRevised', data: { key, changes, ...(Object.keys(secrets).length > 0 ? { secrets } : {}) } }];

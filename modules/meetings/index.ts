@@ -8,7 +8,7 @@ import { reminderHandlers } from './reminders.ts';
 import type { MeetingsTables } from './schema.ts';
 import { REMINDER_LANE } from './topics.ts';
 
-export { MEETING_TOPICS, REMINDER_LANE, reminderReplanMessage, reminderScheduleMessage, reminderDedupeKey, type ReminderPayload, type ReminderSchedulePayload } from './topics.ts';
+export { MEETING_TOPICS, REMINDER_LANE, joinClickedMessage, reminderReplanMessage, reminderScheduleMessage, reminderDedupeKey, type ReminderPayload, type ReminderSchedulePayload } from './topics.ts';
 export { joinLinks } from './join-link.ts';
 export { joinDecision, attendanceDecider, attendanceStreamOf, type JoinDecision, type JoinLinkClicked } from './join.ts';
 export { REMINDER_OFFSETS, joinWindow, normalOffsets, reminderMoment, reminderVerdict, remindersToPlan, type PlannedReminder, type ReminderVerdict } from './timing.ts';

@@ -2,6 +2,7 @@ import { handleCommand, type Decider } from '../shared/kernel/index.ts';
 import type { MeetingsDeps } from './deps.ts';
 import type { MeetingProduct, MeetingPurchase } from './ports.ts';
 import { joinLeadMs, joinWindow, sessionsOf } from './timing.ts';
+import { joinClickedMessage } from './topics.ts';
 
 /** A click on a personal join link that led to the meeting: attendance is counted from these (issue 25). */
 export type JoinLinkClicked = { type: 'JoinLinkClicked'; data: { purchaseId: string; userId: string; sessionId: string; at: string } };
@@ -51,7 +52,7 @@ export function joinHandlers(deps: MeetingsDeps, purchaseOfJoinToken: (token: st
       if (decision.kind === 'join' && purchase) {
         await handleCommand(deps, attendanceDecider, attendanceStreamOf(purchaseId),
           { type: 'RecordJoinClick', purchaseId, userId: purchase.userId, sessionId: decision.sessionId, at: now.toISOString() },
-          { metadata: { actor: purchase.userId } });
+          { metadata: { actor: purchase.userId }, outbox: (events) => events.map((e) => joinClickedMessage(e.data)) });
       }
       return decision;
     },

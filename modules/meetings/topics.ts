@@ -5,6 +5,8 @@
 export const MEETING_TOPICS = {
   schedule: 'meeting-reminders-schedule',
   remind: 'meeting-reminder',
+  /** A click that joined a session, written beside JoinLinkClicked: attendance takes it as a first signal (issue 25). */
+  clicked: 'meeting-join-clicked',
 } as const;
 
 /**
@@ -34,3 +36,7 @@ export const reminderReplanMessage = (purchaseId: string, cause: string) =>
 
 /** The dedupe key of one reminder: at most one queued row per (purchase, session, offset), however often it is planned. */
 export const reminderDedupeKey = (p: ReminderPayload) => `reminder:${p.purchaseId}:${p.sessionId}:${p.offset}`;
+
+/** The row written beside each JoinLinkClicked: what the click says, for whoever counts attendance. Once per click. */
+export const joinClickedMessage = (click: { purchaseId: string; userId: string; sessionId: string; at: string }) =>
+  ({ topic: MEETING_TOPICS.clicked, dedupeKey: `join-clicked:${click.purchaseId}:${click.sessionId}:${click.at}`, payload: click });

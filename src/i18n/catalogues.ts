@@ -5,6 +5,7 @@
  */
 import * as accounts from './messages/accounts.ts';
 import * as admin from './messages/admin.ts';
+import * as attendance from './messages/attendance.ts';
 import * as adminPanel from './messages/admin-panel.ts';
 import * as audit from './messages/audit.ts';
 import * as catalogue from './messages/catalogue.ts';
@@ -24,6 +25,6 @@ import * as sessions from './messages/sessions.ts';
 import * as waitlist from './messages/waitlist.ts';
 import * as withdrawal from './messages/withdrawal.ts';
 
-export const pl = { ...core.pl, ...accounts.pl, ...catalogue.pl, ...purchases.pl, ...admin.pl, ...audit.pl, ...campaigns.pl, ...adminPanel.pl, ...productFields.pl, ...payments.pl, ...adminTools.pl, ...media.pl, ...withdrawal.pl, ...refunds.pl, ...invoicing.pl, ...invoiceDocuments.pl, ...sessions.pl, ...meetings.pl, ...waitlist.pl, ...certificates.pl } as const;
+export const pl = { ...core.pl, ...accounts.pl, ...catalogue.pl, ...purchases.pl, ...admin.pl, ...audit.pl, ...campaigns.pl, ...adminPanel.pl, ...productFields.pl, ...payments.pl, ...adminTools.pl, ...media.pl, ...withdrawal.pl, ...refunds.pl, ...invoicing.pl, ...invoiceDocuments.pl, ...sessions.pl, ...meetings.pl, ...waitlist.pl, ...certificates.pl, ...attendance.pl } as const;
 export type MessageKey = keyof typeof pl;
-export const en: Record<MessageKey, string> = { ...core.en, ...accounts.en, ...catalogue.en, ...purchases.en, ...admin.en, ...audit.en, ...campaigns.en, ...adminPanel.en, ...productFields.en, ...payments.en, ...adminTools.en, ...media.en, ...withdrawal.en, ...refunds.en, ...invoicing.en, ...invoiceDocuments.en, ...sessions.en, ...meetings.en, ...waitlist.en, ...certificates.en };
+export const en: Record<MessageKey, string> = { ...core.en, ...accounts.en, ...catalogue.en, ...purchases.en, ...admin.en, ...audit.en, ...campaigns.en, ...adminPanel.en, ...productFields.en, ...payments.en, ...adminTools.en, ...media.en, ...withdrawal.en, ...refunds.en, ...invoicing.en, ...invoiceDocuments.en, ...sessions.en, ...meetings.en, ...waitlist.en, ...certificates.en, ...attendance.en };

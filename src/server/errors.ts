@@ -21,6 +21,9 @@ export const ERRORS = {
   'product-sessions-overlap': { status: 400, key: 'catalogue.sessionsOverlap', field: 'sessions' },
   'product-capacity-invalid': { status: 400, key: 'catalogue.fieldCapacity', field: 'capacity' },
   'product-capacity-below-sold': { status: 409, key: 'catalogue.capacityBelowSold', field: 'capacity' },
+  // Hours towards a certificate (issue 25): a session's hours above its length name its row (`sessionHours.<id>`).
+  'product-session-hours-invalid': { status: 400, key: 'catalogue.fieldSessionHours', field: 'sessionHours' },
+  'product-certificate-hours-invalid': { status: 400, key: 'catalogue.fieldCertificateHours', field: 'certificateMinHours' },
   // Reminder offsets (minutes before each session): a refusal of one names its row (`reminderOffsets.1`).
   'product-reminders-count': { status: 400, key: 'catalogue.remindersCount', field: 'reminderOffsets' },
   'product-reminder-invalid': { status: 400, key: 'catalogue.fieldReminder', field: 'reminderOffsets' },
@@ -69,6 +72,19 @@ export const ERRORS = {
   // The payment provider cannot be reached: nothing was recorded, the buyer may try again.
   'payment-unavailable': { status: 503, key: 'payment.unavailable' },
   'stripe-not-configured': { status: 404, key: 'notFound.text' },
+  // attendance (issue 25): the admin's ticks and a participant report's import, refused whole with what to fix
+  'attendance-unknown-product': { status: 404, key: 'admin.unknownFilm' },
+  'attendance-unknown-session': { status: 404, key: 'attendance.unknownSession' },
+  'attendance-unknown-purchase': { status: 404, key: 'attendance.unknownPurchase' },
+  'attendance-assign-invalid': { status: 400, key: 'attendance.assignInvalid' },
+  'attendance-minutes-too-many': { status: 422, key: 'attendance.minutesTooMany', expose: true },
+  'attendance-report-too-long': { status: 422, key: 'attendance.reportTooLong', expose: true },
+  'attendance-report-header': { status: 400, key: 'attendance.reportHeader', expose: true },
+  'attendance-report-encoding': { status: 400, key: 'attendance.reportEncoding' },
+  'attendance-report-row': { status: 400, key: 'attendance.reportRow', expose: true },
+  'attendance-report-empty': { status: 400, key: 'attendance.reportEmpty' },
+  'attendance-report-too-large': { status: 413, key: 'attendance.reportTooLarge', expose: true },
+  'attendance-report-too-many-rows': { status: 413, key: 'attendance.reportTooManyRows', expose: true },
   // admin reports (attendee lists)
   'attendees-unknown-product': { status: 404, key: 'admin.unknownFilm' },
   'grant-unknown-user': { status: 404, key: 'grant.unknownUser' },

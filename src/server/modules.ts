@@ -1,4 +1,5 @@
 import { createAccounts } from '../../modules/accounts/index.ts';
+import { createAttendance, type JoinClick } from '../../modules/attendance/index.ts';
 import { createAudit } from '../../modules/audit/index.ts';
 import { createCampaigns } from '../../modules/campaigns/index.ts';
 import { isDomainError } from '../../modules/shared/kernel/index.ts';
@@ -8,13 +9,14 @@ import { createContact } from '../../modules/contact/index.ts';
 import { createMailing } from '../../modules/mailing/index.ts';
 import { createInvoicing } from '../../modules/invoicing/index.ts';
 import { createMedia } from '../../modules/media/index.ts';
-import { createMeetings } from '../../modules/meetings/index.ts';
+import { createMeetings, MEETING_TOPICS } from '../../modules/meetings/index.ts';
 import { createPurchases } from '../../modules/purchases/index.ts';
 import type { RecordedEvent } from '../../modules/shared/events/index.ts';
 import type { ModuleContext } from '../../modules/shared/kernel/index.ts';
 import { usersConcerned, type LogFreshness } from '../../modules/shared/memory/index.ts';
 import { join } from 'node:path';
 import { outboxOverview, type OutboxHandler } from '../../modules/shared/outbox/index.ts';
+import { attendancePorts } from './attendance-ports.ts';
 import { productForSale } from './catalogue-for-sale.ts';
 import { TERMS_VERSION, termsText } from '../content/terms.ts';
 import { catalogues } from '../i18n/index.ts';
@@ -97,9 +99,11 @@ export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
     reminderOffsets: async (key) => reminderOffsetsOf(await catalogue.ownedProduct(key)),
     origin: () => ctx.config.PUBLIC_URL,
   });
+  // Attendance (issue 25): sessions and hours from the catalogue, buyers from purchases; a join click arrives from meetings' outbox row.
+  const attendance = createAttendance(ctx, attendancePorts(catalogue, () => purchases));
   // Certificates: attendance's summary, the holder from accounts, the product from the catalogue, the institute from invoicing's seller.
   const certificates = createCertificates(ctx, {
-    attendance: options.attendance ?? (async () => null),
+    attendance: options.attendance ?? ((purchaseId) => attendance.summaryOf(purchaseId)),
     holder: (userId) => accounts.mailContact(userId),
     product: async (key) => {
       const p = await productOf(key);
@@ -130,14 +134,16 @@ export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
     relay: mailing.rawRelay,
     keepInDevMailbox: mailing.keepInDevMailbox,
   });
-  for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections, ...certificates.projections]) ctx.store.addProjection(projection);
-  const outboxHandlers: Record<string, OutboxHandler> = { ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers, ...meetings.outboxHandlers, ...certificates.outboxHandlers,
+  // A join click from meetings' outbox row is attendance's first signal; 'certificate-check' is certificates' (below).
+  const attendanceHandlers: Record<string, OutboxHandler> = { [MEETING_TOPICS.clicked]: (payload) => attendance.recordJoinClick(payload as JoinClick) };
+  for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections, ...certificates.projections, ...attendance.projections]) ctx.store.addProjection(projection);
+  const outboxHandlers: Record<string, OutboxHandler> = { ...attendanceHandlers, ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers, ...meetings.outboxHandlers, ...certificates.outboxHandlers,
     // A committed change of a product's sessions or reminders: purchases tells each buyer, or has their reminders
     // planned again (the catalogue knows none of them).
     [SCHEDULE_CHANGED_TOPIC]: purchases.scheduleChanged, [REMINDERS_CHANGED_TOPIC]: purchases.remindersChanged };
   return {
     // `outbox`: background work as the admin panel shows it (topics, due times, attempts, errors; never payloads).
-    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, certificates, outbox: outboxOverview(ctx.db) },
+    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, certificates, attendance, outbox: outboxOverview(ctx.db) },
     outboxHandlers,
     /** Topics delivered by a worker of their own (campaign mail, reminders), with its lease, batch size and sends at once. */
     outboxLanes: [campaigns.lane, meetings.lane],

@@ -40,6 +40,10 @@ const HOURS = 'catalogue.fieldHours';
 const JOIN = 'catalogue.fieldJoinMinutes';
 
 const SESSION = 'catalogue.fieldSession';
+const SESSION_HOURS = 'catalogue.fieldSessionHours';
+const CERTIFICATE_HOURS = 'catalogue.fieldCertificateHours';
+/** Hours in quarters (the decider checks each against its session's length, and the minimum against all of them). */
+const quarterHours = (message: string) => v.pipe(v.number(message), v.minValue(0, message), v.maxValue(10_000, message), v.check((h) => Math.abs(Math.round(h * 4) - h * 4) < 1e-9, message));
 const CAPACITY = 'catalogue.fieldCapacity';
 const REMINDER = 'catalogue.fieldReminder';
 /** An instant on a real calendar day (the decider checks the order and overlaps, naming the row). */
@@ -59,6 +63,10 @@ const ProductFields = v.object({
   // The schedule: the sessions, or (an older client) the start, the days and each day's end, one session a day.
   sessions: v.optional(v.pipe(v.array(session, SESSION), v.maxLength(100, SESSION))),
   capacity: v.optional(v.nullable(v.number(CAPACITY))),
+  // Issue 25: hours per session where the admin overrides the default, and the certificate's minimum (null: every session).
+  sessionHours: v.optional(v.pipe(v.record(v.pipe(v.string(SESSION_HOURS), v.regex(/^[\w-]{1,60}$/, SESSION_HOURS)), quarterHours(SESSION_HOURS), SESSION_HOURS),
+    v.check((r) => Object.keys(r).length <= 100, SESSION_HOURS))),
+  certificateMinHours: v.optional(v.nullable(quarterHours(CERTIFICATE_HOURS))),
   // Minutes before each session; their rules (whole, 1 minute to 30 days, each once, at most 10) are the decider's.
   reminderOffsets: v.optional(v.pipe(v.array(v.number(REMINDER), REMINDER), v.maxLength(100, 'catalogue.remindersCount'))),
   startsAt: v.optional(v.pipe(v.string(START), v.isoTimestamp(START), v.check((s) => eventStart(s) !== null, IMPOSSIBLE), v.transform((s) => eventStart(s)!.toISOString()))),

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import AttendanceSheet from './AttendanceSheet.tsx';
 import { formatMoney } from '../../../modules/shared/text/index.ts';
 import { request, useResource } from './api.ts';
 import { formatDate, formatDateTime } from './format.ts';
@@ -149,6 +150,7 @@ function Attendees({ productKey }: { productKey: string }) {
               </TableBox>
             )}
           <Pager page={pages.page} pages={pages.pages} onPage={pages.setPage} />
+          <AttendanceSheet productKey={product.key} title={title} />
           {emailing && <MassEmailDialog target={product.key} label={say('adminPanel.email.dialogEvent', { title })} onClose={() => setEmailing(false)} />}
           {granting && <GrantDialog productKey={product.key} title={title} onClose={() => setGranting(false)}
             onGranted={() => { setGranting(false); setNote({ kind: 'ok', text: say('adminPanel.payments.granted.done'), focus: true }); reload(); }} />}

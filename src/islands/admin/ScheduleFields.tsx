@@ -4,6 +4,7 @@ import { usePanel } from './messages.ts';
 import { issueAt, type Draft, type FieldIssues } from './product-draft.ts';
 import RemindersFields from './RemindersFields.tsx';
 import SessionsFields from './SessionsFields.tsx';
+import HoursFields from './HoursFields.tsx';
 
 type Props = { draft: Draft; set: <K extends keyof Draft>(key: K) => (value: Draft[K]) => void; issues: FieldIssues };
 
@@ -30,6 +31,7 @@ export default function ScheduleFields({ draft, set, issues }: Props) {
         <NumberField id="product-join" label={say('adminPanel.catalogue.joinOpensMinutes')} value={draft.joinOpensMinutes} min={0}
           onChange={set('joinOpensMinutes')} error={at('joinOpensMinutes')} />
       </div>
+      <HoursFields draft={draft} set={set} issues={issues} />
       <BilingualField id="product-place" label={say('adminPanel.catalogue.place')} value={draft.place} onChange={set('place')}
         errors={{ pl: at('place.pl'), en: at('place.en') }} />
     </>
