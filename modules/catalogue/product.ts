@@ -94,6 +94,8 @@ export type Product = {
   sessions?: Session[];
   /** Seats for sale (issue 24): a checkout beyond them is refused as sold out; null or absent: no limit. */
   capacity?: number | null;
+  /** How long a waiting list's offer holds its seat, in whole hours (issue 24); absent: 24. */
+  offerHours?: number;
   /**
    * Minutes before each session a buyer is reminded (issue 24), earliest first; absent: DEFAULT_REMINDER_OFFSETS
    * (a day and an hour before). Read through `reminderOffsetsOf`.

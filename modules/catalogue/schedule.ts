@@ -77,6 +77,17 @@ export function checkReminderOffsets(offsets: readonly number[]): number[] {
   return [...offsets].sort((a, b) => b - a);
 }
 
+/** A waiting list's offer holds its seat from 1 hour to 14 days (it still ends 2 hours before the first session). */
+export const MAX_OFFER_HOURS = 14 * 24;
+/** An offer's length when the product sets none (the editor shows it). */
+export const DEFAULT_OFFER_HOURS = 24;
+
+/** An offer's length in whole hours, 1 to MAX_OFFER_HOURS (`product-offer-hours-invalid`). */
+export function checkOfferHours(hours: number): number {
+  if (!Number.isInteger(hours) || hours < 1 || hours > MAX_OFFER_HOURS) throw new DomainError('product-offer-hours-invalid', { field: 'offerHours' });
+  return hours;
+}
+
 /** The reminder offsets of a product (or of none: the default). */
 export const reminderOffsetsOf = (p: { reminderOffsets?: readonly number[] | undefined } | null): readonly number[] =>
   p?.reminderOffsets && p.reminderOffsets.length > 0 ? p.reminderOffsets : DEFAULT_REMINDER_OFFSETS;
@@ -120,8 +131,9 @@ export function shiftedSessions(sessions: readonly Session[], startsAt: string, 
  * checked and kept in time order, and the single-start fields follow from them; a capacity given is checked for its
  * form; reminder offsets given are checked and kept earliest first.
  */
-export function scheduled<P extends { capacity?: number | null | undefined; sessions?: Session[] | undefined; reminderOffsets?: number[] | undefined }>(fields: P): P {
+export function scheduled<P extends { capacity?: number | null | undefined; sessions?: Session[] | undefined; reminderOffsets?: number[] | undefined; offerHours?: number | undefined }>(fields: P): P {
   if (fields.capacity !== undefined) checkCapacity(fields.capacity, undefined);
+  if (fields.offerHours !== undefined) checkOfferHours(fields.offerHours);
   const reminders = fields.reminderOffsets !== undefined ? { reminderOffsets: checkReminderOffsets(fields.reminderOffsets) } : {};
   if (fields.sessions === undefined) return { ...fields, ...reminders };
   checkSessions(fields.sessions);

@@ -8,7 +8,7 @@ const FIELD_KEYS: Record<string, MessageKey> = {
   liveLink: 'audit.field.liveLink', recordingLink: 'audit.field.recordingLink',
   days: 'audit.field.days', dailyEnd: 'audit.field.dailyEnd', breakTime: 'audit.field.breakTime', place: 'audit.field.place',
   hours: 'audit.field.hours', joinOpensMinutes: 'audit.field.joinOpensMinutes', details: 'audit.field.details',
-  sessions: 'audit.field.sessions', capacity: 'audit.field.capacity', reminderOffsets: 'audit.field.reminderOffsets',
+  sessions: 'audit.field.sessions', capacity: 'audit.field.capacity', offerHours: 'audit.field.offerHours', reminderOffsets: 'audit.field.reminderOffsets',
   sessionHours: 'audit.field.sessionHours', certificateMinHours: 'audit.field.certificateMinHours',
 };
 

@@ -15,6 +15,7 @@ export async function productForSale(catalogue: Catalogue, key: string): Promise
     liveEndsAt: lastSessionEnd(sessionsOf(product)),
     sessions: sessionsOf(product).map((s) => ({ id: s.id, start: new Date(s.start), end: new Date(s.end) })),
     capacity: product.capacity ?? null,
+    ...(product.offerHours !== undefined ? { offerHours: product.offerHours } : {}),
     recordingAvailable: product.recordingAvailable,
     joinOpensAt: joinOpensAt(product),
     when: { pl: whenLine(product, 'pl'), en: whenLine(product, 'en') },

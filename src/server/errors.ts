@@ -25,6 +25,7 @@ export const ERRORS = {
   'product-session-hours-invalid': { status: 400, key: 'catalogue.fieldSessionHours', field: 'sessionHours' },
   'product-certificate-hours-invalid': { status: 400, key: 'catalogue.fieldCertificateHours', field: 'certificateMinHours' },
   // Reminder offsets (minutes before each session): a refusal of one names its row (`reminderOffsets.1`).
+  'product-offer-hours-invalid': { status: 400, key: 'catalogue.fieldOfferHours', field: 'offerHours' },
   'product-reminders-count': { status: 400, key: 'catalogue.remindersCount', field: 'reminderOffsets' },
   'product-reminder-invalid': { status: 400, key: 'catalogue.fieldReminder', field: 'reminderOffsets' },
   'product-reminder-duplicate': { status: 400, key: 'catalogue.reminderDuplicate', field: 'reminderOffsets' },

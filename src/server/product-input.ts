@@ -63,6 +63,8 @@ const ProductFields = v.object({
   // The schedule: the sessions, or (an older client) the start, the days and each day's end, one session a day.
   sessions: v.optional(v.pipe(v.array(session, SESSION), v.maxLength(100, SESSION))),
   capacity: v.optional(v.nullable(v.number(CAPACITY))),
+  // Hours a waiting list's offer holds its seat; whole, 1 to 14 days: the decider's rule.
+  offerHours: v.optional(v.number('catalogue.fieldOfferHours')),
   // Issue 25: hours per session where the admin overrides the default, and the certificate's minimum (null: every session).
   sessionHours: v.optional(v.pipe(v.record(v.pipe(v.string(SESSION_HOURS), v.regex(/^[\w-]{1,60}$/, SESSION_HOURS)), quarterHours(SESSION_HOURS), SESSION_HOURS),
     v.check((r) => Object.keys(r).length <= 100, SESSION_HOURS))),

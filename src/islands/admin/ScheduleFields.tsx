@@ -1,4 +1,4 @@
-import { DEFAULT_REMINDER_OFFSETS } from '../../../modules/catalogue/index.ts';
+import { DEFAULT_OFFER_HOURS, DEFAULT_REMINDER_OFFSETS } from '../../../modules/catalogue/index.ts';
 import { BilingualField, NumberField, TextField } from './fields.tsx';
 import { usePanel } from './messages.ts';
 import { issueAt, type Draft, type FieldIssues } from './product-draft.ts';
@@ -19,7 +19,8 @@ export default function ScheduleFields({ draft, set, issues }: Props) {
   const setBreak = (next: { from: string; to: string }) => set('breakTime')(next.from === '' && next.to === '' ? null : next);
   return (
     <>
-      <SessionsFields sessions={draft.sessions ?? []} onSessions={set('sessions')} capacity={draft.capacity ?? null} onCapacity={set('capacity')} issues={issues} />
+      <SessionsFields sessions={draft.sessions ?? []} onSessions={set('sessions')} capacity={draft.capacity ?? null} onCapacity={set('capacity')}
+        offerHours={draft.offerHours ?? DEFAULT_OFFER_HOURS} onOfferHours={set('offerHours')} issues={issues} />
       <RemindersFields offsets={draft.reminderOffsets ?? [...DEFAULT_REMINDER_OFFSETS]} onOffsets={set('reminderOffsets')} issues={issues} />
       <div className="admin-grid">
         <TextField id="product-break-from" type="time" label={say('adminPanel.catalogue.breakFrom')} value={breakTime.from}

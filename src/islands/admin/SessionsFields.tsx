@@ -7,7 +7,9 @@ import { issueAt, type FieldIssues } from './product-draft.ts';
 
 type Props = {
   sessions: SessionInput[]; onSessions: (sessions: SessionInput[]) => void;
-  capacity: number | null; onCapacity: (capacity: number | null) => void; issues: FieldIssues;
+  capacity: number | null; onCapacity: (capacity: number | null) => void;
+  /** How long a waiting list's offer holds its seat (hours; shown with a capacity only). */
+  offerHours: number; onOfferHours: (hours: number) => void; issues: FieldIssues;
 };
 
 type Parts = { date: string; from: string; to: string };
@@ -30,7 +32,7 @@ const nextDay = (date: string) => new Date(Date.parse(`${date}T12:00Z`) + 86_400
  * The schedule: each session's date, start and end on Warsaw's clock (a new one on the day after the last, at its
  * hours), and the seats for sale (empty: no limit). Each session keeps the id the server gave it.
  */
-export default function SessionsFields({ sessions, onSessions, capacity, onCapacity, issues }: Props) {
+export default function SessionsFields({ sessions, onSessions, capacity, onCapacity, offerHours, onOfferHours, issues }: Props) {
   const { say } = usePanel();
   const at = (path: string) => issueAt(issues, path);
   // What the admin typed in each row, kept as typed: a date without its hours yet is no instant, and deriving the row
@@ -86,6 +88,8 @@ export default function SessionsFields({ sessions, onSessions, capacity, onCapac
       <button type="button" className="btn-secondary" onClick={add}>{say('adminPanel.sessions.add')}</button>
       <NumberField id="product-capacity" label={say('adminPanel.sessions.capacity')} value={capacity ?? Number.NaN}
         onChange={(n) => onCapacity(Number.isNaN(n) ? null : n)} error={at('capacity')} />
+      {capacity !== null && <NumberField id="product-offer-hours" label={say('adminPanel.sessions.offerHours')} value={offerHours}
+        onChange={onOfferHours} error={at('offerHours')} />}
     </fieldset>
   );
 }

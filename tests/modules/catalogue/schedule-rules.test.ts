@@ -86,3 +86,12 @@ describe('a schedule change', () => {
     expect(scheduleChangedMessage(data)).toEqual({ topic: 'catalogue-schedule-changed', dedupeKey: `schedule-changed:${product.key}:3`, payload: data });
   });
 });
+
+describe('how long a waiting list\'s offer holds its seat (hours)', () => {
+  it('may be one hour, and as much as 14 days', () => {
+    products.given([published]).when(revise({ offerHours: 1 })).then([revised({ offerHours: 1 })]);
+    products.given([published]).when(revise({ offerHours: 336 })).then([revised({ offerHours: 336 })]);
+  });
+  it.each([['zero', 0], ['negative', -24], ['a part of an hour', 1.5], ['beyond 14 days', 337]])('refuses %s, naming the field', (_, offerHours) =>
+    products.given([published]).when(revise({ offerHours })).thenThrows('product-offer-hours-invalid', { field: 'offerHours' }));
+});
