@@ -10,6 +10,7 @@ const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy';
 const PDFTOPPM = process.env.PDFTOPPM_PATH ?? '/usr/bin/pdftoppm';
 const XMLLINT = process.env.XMLLINT_PATH ?? '/usr/bin/xmllint';
 const LIBICAL_HEADER = '/usr/include/libical/ical.h';
+const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
 
 /** A C compiler on the PATH (`cc`, or the one CC names): the libical checker is compiled by the test support. */
 const hasCompiler = () => spawnSync('sh', ['-c', `command -v ${process.env.CC ?? 'cc'}`], { stdio: 'ignore' }).status === 0;
@@ -24,10 +25,12 @@ const NEEDED = [
   { binary: 'cc', present: hasCompiler, pkg: 'gcc', variable: 'CC' },
   // gcc only recommends the C library's headers, and recommendations are not installed here.
   { binary: '/usr/include/stdio.h', pkg: 'libc6-dev', variable: null },
+  // Probes uploaded recordings and turns them into the HLS ladder (ffprobe comes with it).
+  { binary: FFMPEG, pkg: 'ffmpeg', variable: 'FFMPEG_PATH' },
 ];
 
 /** What the module tests need (the calendar checker, poppler for the invoices' QR codes); the API and browser lanes need everything. */
-export const MODULE_TEST_PACKAGES = ['libical-dev', 'gcc', 'libc6-dev', 'poppler-utils'];
+export const MODULE_TEST_PACKAGES = ['libical-dev', 'gcc', 'libc6-dev', 'poppler-utils', 'ffmpeg'];
 
 export function ensurePackages(only = NEEDED.map((n) => n.pkg)) {
   const missing = NEEDED.filter((n) => only.includes(n.pkg) && !(n.present ? n.present() : existsSync(n.binary)));
