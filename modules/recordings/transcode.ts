@@ -41,7 +41,7 @@ export async function transcode(input: {
   running.delete(child);
   input.signal?.removeEventListener('abort', abort);
   if (input.signal?.aborted) throw new Error('transcode stopped: the claim on its work was lost');
-  const cut = /partial file|Invalid data found|corrupt|End of file/i.test(stderr);
+  const cut = /partial file|Invalid data found|corrupt|End of file|ended prematurely/i.test(stderr);
   if (code !== 0) return { ok: false, reason: cut ? 'recording-truncated' : 'recording-transcode-failed', detail: stderr.trim().slice(-500) };
   return readBack(input.out, plan, input.duration, cut);
 }
