@@ -24,6 +24,9 @@ const missing = (error: unknown) => statusOf(error) === 404 || (error as { name?
  */
 export function s3Storage(settings: S3Settings, client = new S3Client({
   endpoint: settings.endpoint, region: settings.region, forcePathStyle: true,
+  // The SDK's default since 2025 sends streamed bodies aws-chunked with a trailing checksum, which stores
+  // that do not implement it (s3rver, older MinIO and Garage) keep as part of the object: checksums only when required.
+  requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
   credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
 })): Storage {
   const Bucket = settings.bucket;

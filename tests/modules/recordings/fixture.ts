@@ -22,7 +22,7 @@ export function recordingsOn(handle: Awaited<ReturnType<typeof openMigrated>>, o
   const access = new Map<string, Date>();
   const config = { ...parseEnv({ PUBLIC_URL: 'https://gestalt.test', DATA_DIR: dataDir, ...opts.env }), JWT_SECRET: SECRET };
   const store = createEventStore(handle.db);
-  const log = pino({ level: 'silent' });
+  const log = pino({ level: process.env.TEST_LOG ?? 'silent' });
   const recordings = createRecordings({ config, log, db: handle.db, store, clock }, {
     accessUntil: async (userId, productKey) => access.get(`${userId}/${productKey}`) ?? null,
   }, { storage: opts.storage, leaseMs: opts.leaseMs });
