@@ -41,7 +41,11 @@ export function recordingCommands(deps: {
     try {
       const probe = await probeFile(upload.filePath);
       const before = await state(upload.productKey);
-      if (before.job?.uploadId === upload.uploadId) return;
+      if (before.job?.uploadId === upload.uploadId) {
+        // Told twice of one upload (a retried notice, or two instances adopting one file): the first is the one kept.
+        await rm(upload.filePath, { force: true });
+        return;
+      }
       if (before.job && (before.job.state === 'queued' || before.job.state === 'running')) throw new DomainError('recording-busy');
       const refusal = probeVerdict(size, probe);
       if (refusal) throw new DomainError(refusal);
