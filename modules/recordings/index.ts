@@ -11,6 +11,7 @@ import { transcodeHandler } from './work.ts';
 export { recordingDecider, recordingStreamOf, probeVerdict, PROGRESS_STEP, type FailureCode, type RefusalCode, type RecordingCommand, type RecordingEvent, type RecordingState, type Rendition } from './recording.ts';
 export { planLadder, masterPlaylist, measuredBandwidth, playlistSegments, SEGMENT_SECONDS, type PlannedRendition } from './ladder.ts';
 export { probeFile, type ProbeOutcome } from './probe.ts';
+export { transcode, type TranscodeOutcome } from './transcode.ts';
 export { HLS_URL, PRESIGNED_SECONDS, parseHlsPath, withToken, type Served } from './serving.ts';
 export { HLS_TOKEN_TTL_MS, hlsTokens } from './tokens.ts';
 export { TRANSCODE_LANE, TRANSCODE_TOPIC, transcodeMessage } from './topics.ts';
