@@ -11,6 +11,8 @@ RUN node node_modules/astro/bin/astro.mjs build && node scripts/precompress.mjs 
 
 # Runtime stage: production dependencies and the built server only, as a non-root user.
 FROM node:24-slim
+# ffmpeg (and ffprobe) from Debian's packages: recordings are probed and transcoded to HLS (modules/recordings).
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data MEDIA_DIR=/app/media
 # Memory (the same in scripts/start.mjs and tests/support/server.ts): without a cap glibc gives threads arenas of
 # their own (about 100 MB more after load).

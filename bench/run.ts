@@ -6,7 +6,7 @@ import { startCeiling } from './http.ts';
 import { pagesBench } from './pages.ts';
 import { printTable, record } from './table.ts';
 
-const SECTIONS = ['pages', 'store', 'campaign', 'numbering', 'invoice-pdf', 'invoices', 'seats', 'reminders', 'lighthouse'] as const;
+const SECTIONS = ['pages', 'store', 'campaign', 'numbering', 'invoice-pdf', 'invoices', 'seats', 'reminders', 'transcode', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -67,6 +67,10 @@ try {
   if (sections.has('reminders')) {
     const { remindersBench } = await import('./reminders.ts');
     for (const backend of backends) await remindersBench(backend);
+  }
+  if (sections.has('transcode')) {
+    const { transcodeBench } = await import('./transcode.ts');
+    await transcodeBench();
   }
   if (sections.has('lighthouse')) {
     const { lighthouseBench } = await import('./lighthouse.ts');

@@ -94,6 +94,8 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
     /** One purchase and whether it gives access at an instant (meetings: the join link, reminders). */
     purchaseStanding,
     ownedKeys: owned.ownedKeys,
+    /** When a user's access to one product ends, if they may watch it now (recordings asks this of every HLS request). */
+    accessUntil: owned.accessUntil,
     accessChangesAt: owned.accessChangesAt,
     /** Events committed by any instance: what users own is read again for the users they concern. */
     forgetOwned: owned.forget,

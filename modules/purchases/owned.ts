@@ -35,6 +35,11 @@ export function ownedReads(db: ModuleDb<PurchasesTables>, clock: Clock, log: Log
     async ownedKeys(userId: string): Promise<string[]> {
       return [...new Set((await open(userId, clock())).map((p) => p.key))];
     },
+    /** The end of `userId`'s access to one product when they may watch it now (the latest open window), else null. */
+    async accessUntil(userId: string, productKey: string): Promise<Date | null> {
+      const ends = (await open(userId, clock())).filter((p) => p.key === productKey).map((p) => p.accessUntil!.getTime());
+      return ends.length > 0 ? new Date(Math.max(...ends)) : null;
+    },
     /** When what `userId` may watch next changes by the clock alone: the soonest end of a window open now (null: none open). */
     async accessChangesAt(userId: string): Promise<Date | null> {
       const ends = (await open(userId, clock())).map((p) => p.accessUntil!.getTime());

@@ -7,6 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { astroNodeHandler } from './astro-internals.ts';
 import { getRuntime } from './runtime.ts';
+import { hlsFiles } from './hls-files.ts';
 import { uploadedFiles } from './uploaded-files.ts';
 
 const runtime = await getRuntime();
@@ -19,9 +20,10 @@ const { loadStaticFiles, startFrontServer } = await import('./page-cache/index.t
 const { HOST: host, PORT: port, SERVER_CERT_PATH, SERVER_KEY_PATH } = runtime.config;
 const buildFiles = loadStaticFiles(fileURLToPath(new URL('../client/', import.meta.url)));
 const uploads = uploadedFiles(runtime.services.media);
+const recordings = hlsFiles(runtime.services.recordings);
 startFrontServer({
   astro: (req, res) => void handler(req, res),
-  serveStatic: (req, res) => buildFiles(req, res) || uploads(req, res),
+  serveStatic: (req, res) => buildFiles(req, res) || uploads(req, res) || recordings(req, res),
   trust: runtime.config.TRUST_PROXY,
   observer: runtime.http,
   host,

@@ -68,6 +68,13 @@ export const ERRORS = {
   'no-access': { status: 403, key: 'error.forbidden' },
   'not-paid': { status: 403, key: 'error.forbidden' },
   'recording-not-found': { status: 404, key: 'notFound.text' },
+  // Recordings (issue 26): an upload refused by its probe, or while the product's previous one is transcoding.
+  'recording-empty': { status: 400, key: 'recordings.error.recording-empty' },
+  'recording-not-video': { status: 415, key: 'recordings.error.recording-not-video' },
+  'recording-no-video': { status: 415, key: 'recordings.error.recording-no-video' },
+  'recording-no-audio': { status: 415, key: 'recordings.error.recording-no-audio' },
+  'recording-truncated': { status: 422, key: 'recordings.error.recording-truncated' },
+  'recording-busy': { status: 409, key: 'recordings.error.recording-busy' },
   'bad-signature': { status: 400, key: 'payment.badSignature' },
   'bad-webhook-payload': { status: 400, key: 'payment.badWebhookPayload' },
   // The payment provider cannot be reached: nothing was recorded, the buyer may try again.

@@ -11,10 +11,11 @@ import { createInvoicing } from '../../modules/invoicing/index.ts';
 import { createMedia } from '../../modules/media/index.ts';
 import { createMeetings, MEETING_TOPICS } from '../../modules/meetings/index.ts';
 import { createPurchases } from '../../modules/purchases/index.ts';
+import { createRecordings } from '../../modules/recordings/index.ts';
 import type { RecordedEvent } from '../../modules/shared/events/index.ts';
 import type { ModuleContext } from '../../modules/shared/kernel/index.ts';
 import { usersConcerned, type LogFreshness } from '../../modules/shared/memory/index.ts';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { outboxOverview, type OutboxHandler } from '../../modules/shared/outbox/index.ts';
 import { attendancePorts } from './attendance-ports.ts';
 import { productForSale } from './catalogue-for-sale.ts';
@@ -119,6 +120,8 @@ export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
     },
     origin: () => ctx.config.PUBLIC_URL,
   });
+  // Recordings (issue 26): purchases says who may watch, at every HLS request (its per-user memory, dropped by events).
+  const recordings = createRecordings(ctx, { accessUntil: (userId, key) => purchases.accessUntil(userId, key) });
   // Mass e-mail: recipients by id from accounts and purchases; addresses looked up only when a message goes out.
   const campaigns = createCampaigns(ctx, {
     everyone: () => accounts.verifiedUserIds(),
@@ -137,16 +140,16 @@ export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
   // A join click from meetings' outbox row is attendance's first signal; 'certificate-check' is certificates' (below).
   const attendanceHandlers: Record<string, OutboxHandler> = { [MEETING_TOPICS.clicked]: (payload) => attendance.recordJoinClick(payload as JoinClick) };
   for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections, ...certificates.projections, ...attendance.projections]) ctx.store.addProjection(projection);
-  const outboxHandlers: Record<string, OutboxHandler> = { ...attendanceHandlers, ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers, ...meetings.outboxHandlers, ...certificates.outboxHandlers,
+  const outboxHandlers: Record<string, OutboxHandler> = { ...attendanceHandlers, ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers, ...meetings.outboxHandlers, ...certificates.outboxHandlers, ...recordings.outboxHandlers,
     // A committed change of a product's sessions or reminders: purchases tells each buyer, or has their reminders
     // planned again (the catalogue knows none of them).
     [SCHEDULE_CHANGED_TOPIC]: purchases.scheduleChanged, [REMINDERS_CHANGED_TOPIC]: purchases.remindersChanged };
   return {
     // `outbox`: background work as the admin panel shows it (topics, due times, attempts, errors; never payloads).
-    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, certificates, attendance, outbox: outboxOverview(ctx.db) },
+    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, certificates, attendance, recordings, outbox: outboxOverview(ctx.db) },
     outboxHandlers,
     /** Topics delivered by a worker of their own (campaign mail, reminders), with its lease, batch size and sends at once. */
-    outboxLanes: [campaigns.lane, meetings.lane],
+    outboxLanes: [campaigns.lane, meetings.lane, recordings.lane],
     /** Events committed by any instance: a catalogue or article change drops the cached public pages that show it. */
     onCommitted(events: readonly RecordedEvent[]) {
       accounts.forgetSessions(events);
@@ -173,6 +176,15 @@ export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
       // Products recorded before facilitators were chosen get them, through the kernel (facilitator-commands.ts).
       const adopted = await catalogue.adoptTeachers();
       if (adopted > 0) ctx.log.info({ products: adopted }, 'products now name their facilitators');
+      // Recordings kept as files in MEDIA_DIR (the seed's demo recordings) go through the upload's path once: probed,
+      // transcoded to HLS in the background, served with tokens like any upload.
+      const mediaDir = resolve(ctx.config.MEDIA_DIR);
+      for (const { key } of await catalogue.adminProducts()) {
+        const link = (await productForSale(catalogue, key))?.recordingLink;
+        const file = link?.startsWith('media:') ? resolve(mediaDir, link.slice('media:'.length)) : null;
+        if (!file?.startsWith(mediaDir + sep)) continue;
+        await recordings.adoptFile(key, file).catch((error: unknown) => ctx.log.warn({ err: error, product: key }, 'recording file not adopted'));
+      }
     },
   };
 }

@@ -43,6 +43,15 @@ const EnvSchema = v.object({
   KSEF_URL: url(['http:', 'https:'], 'http(s)'),
   KSEF_TOKEN: optionalText,
   KSEF_QR_URL: url(['http:', 'https:'], 'http(s)'),
+  // Recordings in an S3-compatible bucket (MinIO, Garage, a cloud provider) instead of DATA_DIR: all four or none.
+  S3_ENDPOINT: url(['http:', 'https:'], 'http(s)'),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_REGION: v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => s || 'us-east-1')), 'us-east-1'),
+  // Segments from S3 as a redirect to a presigned URL (60 s at most) instead of streamed through the server.
+  S3_REDIRECT: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(['', 'true', 'false', '1', '0'], 'must be true or false'),
+    v.transform((s) => s === 'true' || s === '1')), 'false'),
   SITE_NAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), 'Gestalt Online'),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.rawTransform(({ dataset, addIssue, NEVER }) => {
     const parsed = parseTrustProxy(dataset.value);
@@ -88,6 +97,11 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
   }
   if (out.KSEF_URL && !out.KSEF_TOKEN) {
     throw new ConfigError("Invalid configuration: KSEF_TOKEN must be set with KSEF_URL (the seller's KSeF token, generated in KSeF for sending invoices)");
+  }
+  const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const s3Set = s3.filter((name) => out[name]);
+  if (s3Set.length > 0 && s3Set.length < s3.length) {
+    throw new ConfigError(`Invalid configuration: ${s3.find((name) => !out[name])} must be set too: recordings in S3 need S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`);
   }
   if (!out.PUBLIC_URL && out.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration: PUBLIC_URL must be set in production, to the address visitors use (e.g. https://gestalt.example.org)');

@@ -1,0 +1,10 @@
+import { localStorage } from './local.ts';
+import { s3Storage, type S3Settings } from './s3.ts';
+import type { Storage } from './types.ts';
+
+export { localStorage } from './local.ts';
+export { s3Storage, type S3Settings } from './s3.ts';
+export { byteRange, checkedKey, type Opened, type Storage } from './types.ts';
+
+/** S3 when its settings are given (all four, checked by the configuration), else the folder under DATA_DIR. */
+export const storageFor = (localRoot: string, s3: S3Settings | null): Storage => (s3 ? s3Storage(s3) : localStorage(localRoot));
