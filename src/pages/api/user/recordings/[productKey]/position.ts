@@ -29,7 +29,7 @@ export const GET = endpoint({
 export const PUT = endpoint({
   auth: 'user',
   params,
-  body: v.object({ position: seconds(MAX_DURATION_SECONDS), duration: v.pipe(seconds(MAX_DURATION_SECONDS), v.minValue(0.001, 'player.positionInvalid')) }),
+  body: v.object({ position: seconds(MAX_DURATION_SECONDS), duration: v.pipe(seconds(MAX_DURATION_SECONDS), v.minValue(0.001, 'player.positionInvalid')) }, 'player.positionInvalid'),
   async handle(call) {
     await owning(call, call.params.productKey);
     await call.services.playback.save(call.user.id, call.params.productKey, call.body);
