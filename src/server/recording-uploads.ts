@@ -1,6 +1,6 @@
 /**
  * The resumable upload of a product's recording (issue 26): the tus protocol (@tus/server, files under
- * DATA_DIR/uploads/tus) behind the admin-only route src/pages/api/admin/uploads/[...id].ts. The route has checked the
+ * DATA_DIR/recording-uploads) behind the admin-only route src/pages/api/admin/uploads/[...id].ts. The route has checked the
  * caller; this part checks what is uploaded (a known length up to 20 GB, not empty, for a product that exists) and
  * hands the finished file to modules/recordings, which probes it and owns it from then on.
  */
@@ -22,7 +22,8 @@ export const ABANDONED_AFTER_MS = 24 * 3600_000;
 export type Uploader = { userId: string; t: Translate };
 type Refusal = { status_code: number; body: string };
 
-export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads', 'tus');
+/** Beside, not inside, DATA_DIR/uploads: that folder is the media module's, served to anyone by name. */
+export const uploadsDir = (dataDir: string) => join(dataDir, 'recording-uploads');
 
 /** The tus server's answers are text; ours are `{ message }` in the uploader's language, as every other refusal. */
 const refusal = (status: number, message: string): Refusal => ({ status_code: status, body: JSON.stringify({ message }) });

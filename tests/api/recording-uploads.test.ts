@@ -107,7 +107,7 @@ describe('recording uploads: tus at /api/admin/uploads (admin only)', () => {
       const kept = await readFile(join(server.dataDir, 'recordings-stand-in', key, id));
       expect(createHash('sha256').update(kept).digest('hex')).toBe(createHash('sha256').update(file).digest('hex'));
       // The finished upload left the tus folder: modules/recordings owns it now.
-      expect(await readdir(join(server.dataDir, 'uploads', 'tus'))).not.toContain(id);
+      expect(await readdir(join(server.dataDir, 'recording-uploads'))).not.toContain(id);
       const status = await fetch(`${server.url}/api/admin/recordings/${key}`, { headers: bearer(admin) });
       expect(await status.json()).toEqual({ current: null, job: { state: 'queued', progress: 0, error: null } });
       expect((await fetch(`${server.url}/api/admin/recordings/${key}`, { headers: bearer(user) })).status).toBe(403);
