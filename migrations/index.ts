@@ -7,6 +7,7 @@ import { catalogueMigrations } from './catalogue/index.ts';
 import { contactMigrations } from './contact/index.ts';
 import { invoicingMigrations } from './invoicing/index.ts';
 import { meetingsMigrations } from './meetings/index.ts';
+import { playbackMigrations } from './playback/index.ts';
 import { purchasesMigrations } from './purchases/index.ts';
 import { sharedMigrations } from './shared/index.ts';
 
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   ...meetingsMigrations,
   ...attendanceMigrations,
   ...certificatesMigrations,
+  ...playbackMigrations,
 };

@@ -21,11 +21,12 @@ import * as payments from './messages/payments.ts';
 import * as productFields from './messages/product-fields.ts';
 import * as purchases from './messages/purchases.ts';
 import * as recordings from './messages/recordings.ts';
+import * as recordingPlayer from './messages/recording-player.ts';
 import * as refunds from './messages/refunds.ts';
 import * as sessions from './messages/sessions.ts';
 import * as waitlist from './messages/waitlist.ts';
 import * as withdrawal from './messages/withdrawal.ts';
 
-export const pl = { ...core.pl, ...accounts.pl, ...catalogue.pl, ...purchases.pl, ...admin.pl, ...audit.pl, ...campaigns.pl, ...adminPanel.pl, ...productFields.pl, ...payments.pl, ...adminTools.pl, ...media.pl, ...withdrawal.pl, ...refunds.pl, ...invoicing.pl, ...invoiceDocuments.pl, ...sessions.pl, ...meetings.pl, ...waitlist.pl, ...certificates.pl, ...attendance.pl, ...recordings.pl } as const;
+export const pl = { ...core.pl, ...accounts.pl, ...catalogue.pl, ...purchases.pl, ...admin.pl, ...audit.pl, ...campaigns.pl, ...adminPanel.pl, ...productFields.pl, ...payments.pl, ...adminTools.pl, ...media.pl, ...withdrawal.pl, ...refunds.pl, ...invoicing.pl, ...invoiceDocuments.pl, ...sessions.pl, ...meetings.pl, ...waitlist.pl, ...certificates.pl, ...attendance.pl, ...recordings.pl, ...recordingPlayer.pl } as const;
 export type MessageKey = keyof typeof pl;
-export const en: Record<MessageKey, string> = { ...core.en, ...accounts.en, ...catalogue.en, ...purchases.en, ...admin.en, ...audit.en, ...campaigns.en, ...adminPanel.en, ...productFields.en, ...payments.en, ...adminTools.en, ...media.en, ...withdrawal.en, ...refunds.en, ...invoicing.en, ...invoiceDocuments.en, ...sessions.en, ...meetings.en, ...waitlist.en, ...certificates.en, ...attendance.en, ...recordings.en };
+export const en: Record<MessageKey, string> = { ...core.en, ...accounts.en, ...catalogue.en, ...purchases.en, ...admin.en, ...audit.en, ...campaigns.en, ...adminPanel.en, ...productFields.en, ...payments.en, ...adminTools.en, ...media.en, ...withdrawal.en, ...refunds.en, ...invoicing.en, ...invoiceDocuments.en, ...sessions.en, ...meetings.en, ...waitlist.en, ...certificates.en, ...attendance.en, ...recordings.en, ...recordingPlayer.en };

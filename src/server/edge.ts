@@ -56,7 +56,7 @@ export const CROSS_SITE_ALLOWED = new Set(['/unsubscribe/[token]']);
  * Routes that read their own body as a stream of bytes (an admin's upload), up to their own limit, checked after
  * the caller is known (src/server/upload.ts): the edge leaves the body unread.
  */
-export const STREAMED_BODIES = new Set(['/api/admin/media', '/api/admin/attendance/[productKey]/import']);
+export const STREAMED_BODIES = new Set(['/api/admin/media', '/api/admin/attendance/[productKey]/import', '/api/admin/uploads/[...id]']);
 /** Endpoints that also take a plain HTML form post (the navbar's log-out button works without script). */
 const FORM_ENDPOINTS = new Set(['/logout']);
 

@@ -178,6 +178,9 @@ export const ERRORS = {
   'join-ended': { status: 410, key: 'join.ended' },
   'join-no-meeting': { status: 404, key: 'join.noMeeting' },
   'join-over': { status: 410, key: 'join.over' },
+  // recordings (issue 26): resume positions
+  'position-invalid': { status: 400, key: 'player.positionInvalid' },
+  'position-not-owned': { status: 403, key: 'player.notOwned' },
 } as const satisfies Record<string, { status: number; key: MessageKey; expose?: boolean; field?: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

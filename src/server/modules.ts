@@ -12,12 +12,14 @@ import { createMedia } from '../../modules/media/index.ts';
 import { createMeetings, MEETING_TOPICS } from '../../modules/meetings/index.ts';
 import { createPurchases } from '../../modules/purchases/index.ts';
 import { createRecordings } from '../../modules/recordings/index.ts';
+import { createPlayback } from '../../modules/playback/index.ts';
 import type { RecordedEvent } from '../../modules/shared/events/index.ts';
 import type { ModuleContext } from '../../modules/shared/kernel/index.ts';
 import { usersConcerned, type LogFreshness } from '../../modules/shared/memory/index.ts';
 import { join, resolve, sep } from 'node:path';
 import { outboxOverview, type OutboxHandler } from '../../modules/shared/outbox/index.ts';
 import { attendancePorts } from './attendance-ports.ts';
+import { recordingUploads, uploadsDir } from './recording-uploads.ts';
 import { productForSale } from './catalogue-for-sale.ts';
 import { TERMS_VERSION, termsText } from '../content/terms.ts';
 import { catalogues } from '../i18n/index.ts';
@@ -137,6 +139,8 @@ export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
     relay: mailing.rawRelay,
     keepInDevMailbox: mailing.keepInDevMailbox,
   });
+  const uploads = recordingUploads({ dir: uploadsDir(ctx.config.DATA_DIR), productExists: async (key) => (await catalogue.ownedProduct(key)) !== null, recordings, log: ctx.log });
+  const playback = createPlayback(ctx);
   // A join click from meetings' outbox row is attendance's first signal; 'certificate-check' is certificates' (below).
   const attendanceHandlers: Record<string, OutboxHandler> = { [MEETING_TOPICS.clicked]: (payload) => attendance.recordJoinClick(payload as JoinClick) };
   for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections, ...certificates.projections, ...attendance.projections]) ctx.store.addProjection(projection);
@@ -146,7 +150,7 @@ export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
     [SCHEDULE_CHANGED_TOPIC]: purchases.scheduleChanged, [REMINDERS_CHANGED_TOPIC]: purchases.remindersChanged };
   return {
     // `outbox`: background work as the admin panel shows it (topics, due times, attempts, errors; never payloads).
-    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, certificates, attendance, recordings, outbox: outboxOverview(ctx.db) },
+    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, certificates, attendance, recordings, uploads, playback, outbox: outboxOverview(ctx.db) },
     outboxHandlers,
     /** Topics delivered by a worker of their own (campaign mail, reminders), with its lease, batch size and sends at once. */
     outboxLanes: [campaigns.lane, meetings.lane, recordings.lane],

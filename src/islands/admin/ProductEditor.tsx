@@ -6,6 +6,7 @@ import { BilingualField, CheckField, FieldError, LanguageHeads, ListField, Numbe
 import MediaField from './MediaField.tsx';
 import { usePanel, type PanelKey } from './messages.ts';
 import { CATEGORIES, issueAt, issuesOf, optional, type Draft, type FieldIssues } from './product-draft.ts';
+import RecordingUpload from './RecordingUpload.tsx';
 import ScheduleFields from './ScheduleFields.tsx';
 
 type Props = { productKey: string | null; initial: Draft; heading: string; onSaved: () => void; onCancel: () => void };
@@ -107,6 +108,7 @@ export default function ProductEditor({ productKey, initial, heading, onSaved, o
           <MediaField id="product-certificate" kind="image" optional label={c('certificate')} value={draft.certificate} onChange={set('certificate')} error={at('certificate')} />
         </div>
         <CheckField id="product-recording-available" label={c('recordingAvailable')} checked={draft.recordingAvailable} onChange={set('recordingAvailable')} />
+        {productKey !== null && <RecordingUpload productKey={productKey} />}
       </fieldset>
 
       <fieldset>

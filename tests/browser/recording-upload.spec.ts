@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
+import { signUp } from '../support/accounts.ts';
+import { watchErrors } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { startSmtp } from '../support/smtp.ts';
+
+/** The catalogue editor's recording upload (issue 26): progress, pause, a reload, the same file chosen again resumes. */
+let server: RunningServer;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let admin: string;
+let dir: string;
+let file: string;
+const SIZE = 12 * 1024 * 1024;
+test.beforeAll(async () => {
+  smtp = await startSmtp();
+  server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: 'szefowa@example.com' });
+  admin = (await signUp(server, smtp, 'szefowa@example.com', 'Anna Szefowa')).token;
+  dir = mkdtempSync(join(tmpdir(), 'recording-'));
+  file = join(dir, 'dzien-1.mp4');
+  writeFileSync(file, randomBytes(SIZE));
+});
+test.afterAll(async () => { await server?.stop(); await smtp?.close(); rmSync(dir, { recursive: true, force: true }); });
+
+async function openEditor(page: Page) {
+  await page.goto(`${server.url}/admin?lang=en`);
+  await expect(page.locator('astro-island:has(.admin-tabs)')).not.toHaveAttribute('ssr');
+  await page.getByRole('tab', { name: 'Catalogue' }).click();
+  const section = page.getByRole('tabpanel', { name: 'Catalogue' });
+  await section.getByRole('button', { name: 'Edit: Shame in the Therapeutic Relationship' }).click();
+  return section.getByTestId('recording-upload');
+}
+
+test('the admin uploads a recording with progress and time left, pauses, reloads, resumes with the same file, and sees it queued', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.context().addCookies([{ name: 'session', value: admin, url: server.url }]);
+  // A slow line (about 1.5 MB/s up), so there is time to see the progress and pause.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1.5 * 1024 * 1024 });
+
+  let control = await openEditor(page);
+  await expect(control.getByTestId('recording-status')).toHaveText('Recording status: No recording uploaded. ');
+  await control.getByLabel('Recording file').setInputFiles(file);
+  const progress = control.getByTestId('recording-progress');
+  await expect(progress).toContainText(/\d+% sent \(.+ of 12 MB\)/);
+  await expect(progress).toContainText(/About \d+:\d\d left/, { timeout: 10_000 });
+  await control.getByRole('button', { name: 'Pause' }).click();
+  await expect(progress).toContainText('Paused.');
+  await expect(control.getByRole('progressbar')).toBeVisible();
+
+  await page.reload();
+  control = await openEditor(page);
+  await expect(control.getByTestId('recording-unfinished')).toHaveText('Unfinished upload: dzien-1.mp4. Choose the same file to resume it.');
+  const created: string[] = [];
+  page.on('request', (r) => { if (r.url().endsWith('/api/admin/uploads') && r.method() === 'POST') created.push(r.url()); });
+  const asked = page.waitForRequest((r) => r.method() === 'HEAD' && /\/api\/admin\/uploads\/[0-9a-f]+$/.test(r.url()));
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await control.getByLabel('Recording file').setInputFiles(file);
+  await asked;
+  await expect(control.getByText('File sent. The recording is being prepared.')).toBeVisible({ timeout: 20_000 });
+  expect(created, 'the same file continues its upload, no new one is made').toEqual([]);
+  await expect(control.getByTestId('recording-status')).toContainText('Waiting to be processed.');
+  const kept = await readdir(join(server.dataDir, 'recordings-stand-in', DEMO_KEYS.shame));
+  expect(kept).toHaveLength(1);
+  expect((await stat(join(server.dataDir, 'recordings-stand-in', DEMO_KEYS.shame, kept[0]!))).size).toBe(SIZE);
+  expect(errors).toEqual([]);
+});
