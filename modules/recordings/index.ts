@@ -49,8 +49,8 @@ export function createRecordings(ctx: ModuleContext, ports: RecordingsPorts, opt
     serve: hlsServing({ storage, tokens, ports, clock, redirectSegments: config.S3_REDIRECT }),
     storageKind: storage.kind,
     outboxHandlers: { [TRANSCODE_TOPIC]: transcodeHandler({ db: ctx.db, store: ctx.store, clock, storage, workDir, log: ctx.log, leaseMs: options.leaseMs }) },
-    /** Transcodes' own worker (one at a time, a renewed lease). */
-    lane: options.leaseMs ? { ...TRANSCODE_LANE, leaseMs: options.leaseMs } : TRANSCODE_LANE,
+    /** Transcodes' own worker (TRANSCODE_WORKERS at a time, a renewed lease); concurrency 0: no worker here. */
+    lane: { ...TRANSCODE_LANE, leaseMs: options.leaseMs ?? TRANSCODE_LANE.leaseMs, concurrency: config.TRANSCODE_WORKERS, batchSize: Math.max(1, config.TRANSCODE_WORKERS) },
   };
 }
 

@@ -167,6 +167,8 @@ export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
       if (events.some((e) => e.type === 'SellerSettingsChanged')) invalidatePages(['catalogue']);
       // A product page says "Sold out" or how many seats are left: a seat held, taken, freed or offered changes it.
       if (events.some((e) => SEAT_EVENTS.has(e.type))) invalidatePages(['catalogue']);
+      // A recording ready to play names no user: every kept copy of a page about products goes (rare: one a transcode).
+      if (events.some((e) => e.type === 'RecordingReady')) invalidatePages(['catalogue']);
       // A capacity raised frees seats the waiting list is owed: offered at once (under the product's seats lock, so
       // every instance doing this makes the offers once; a lost call is made up by the next checkout or expiry).
       for (const key of capacityRaised(events)) void purchases.waitlist.offerFreeSeats(key).catch((error: unknown) => ctx.log.error({ err: error, product: key }, 'waiting list offers failed'));

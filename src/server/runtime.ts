@@ -57,7 +57,8 @@ export function outboxWorkers(
 ): OutboxWorker {
   const workers = [
     createOutboxWorker(db, { handlers, log, exceptTopics: lanes.flatMap((l) => l.topics) }),
-    ...lanes.map((lane) => createOutboxWorker(db, { handlers, log, topics: lane.topics, leaseMs: lane.leaseMs, batchSize: lane.batchSize, concurrency: lane.concurrency ?? 1 })),
+    // A lane of concurrency 0 has no worker on this instance (TRANSCODE_WORKERS=0): its topics wait for another's.
+    ...lanes.filter((lane) => (lane.concurrency ?? 1) > 0).map((lane) => createOutboxWorker(db, { handlers, log, topics: lane.topics, leaseMs: lane.leaseMs, batchSize: lane.batchSize, concurrency: lane.concurrency ?? 1 })),
   ];
   return {
     start: () => workers.forEach((w) => w.start()),

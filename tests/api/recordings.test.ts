@@ -14,7 +14,7 @@ describe('HLS recordings over HTTP', () => {
   let buyers = 0;
   beforeAll(async () => {
     smtp = await startSmtp();
-    server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: 'szefowa@example.com' });
+    server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: 'szefowa@example.com', TRANSCODE_WORKERS: '1' });
     admin = bearer((await signUp(server, smtp, 'szefowa@example.com', 'Anna Szefowa')).token);
   });
   afterAll(async () => { await server?.stop(); await smtp?.close(); });

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pino from 'pino';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
 import type { SellerSettings } from '../../modules/invoicing/index.ts';
@@ -9,6 +11,12 @@ import type { Clock } from '../../modules/shared/kernel/index.ts';
 import { createOutboxWorker } from '../../modules/shared/outbox/index.ts';
 import { wireModules, type WireOptions } from '../../src/server/modules.ts';
 import { linkIn, outboxMails } from './accounts-module.ts';
+
+/**
+ * In-process wiring adopts no demo recording (no MEDIA_DIR files: no ffprobe, no copies into the working
+ * directory's DATA_DIR) and transcodes nothing.
+ */
+export const NO_RECORDINGS = { MEDIA_DIR: join(tmpdir(), 'gestalt-tests-no-media'), TRANSCODE_WORKERS: '0' };
 
 /** The seller of the tests: Polish letters in every field, a valid NIP. */
 export const institute: SellerSettings = {
@@ -25,14 +33,16 @@ export const consumer = { name: 'Ewa Śliwińska', nip: null, address: { street:
  * call again on another handle of the same PostgreSQL for a second. `drain()` runs the outbox once, as the worker does.
  */
 export async function invoicingApp(handle: DatabaseHandle, opts: { clock?: Clock; env?: Record<string, string>; seed?: boolean; attendance?: WireOptions['attendance'] } = {}) {
-  const config = { ...parseEnv({ PUBLIC_URL: 'https://gestalt.test', ...opts.env }), JWT_SECRET: 'k'.repeat(40) };
+  const config = { ...parseEnv({ PUBLIC_URL: 'https://gestalt.test', ...NO_RECORDINGS, ...opts.env }), JWT_SECRET: 'k'.repeat(40) };
   const store = createEventStore(handle.db);
   const wired = wireModules({ config, log: pino({ level: 'silent' }), db: handle.db, store, ...(opts.clock ? { clock: opts.clock } : {}) }, opts.attendance ? { attendance: opts.attendance } : {});
   if (opts.seed !== false) await wired.seed();
   const { services } = wired;
   let registrations = 0;
   /** Runs the outbox once; a failed message is tried again in the same run unless `backoffMs` holds it back. */
-  const drain = (options: { backoffMs?: number } = {}) => createOutboxWorker(handle.db, { handlers: wired.outboxHandlers, backoffMs: () => options.backoffMs ?? 0 }).drainOnce();
+  // Topics of a lane without workers here (transcodes, TRANSCODE_WORKERS=0) are left, as the runtime leaves them.
+  const paused = wired.outboxLanes.filter((lane) => lane.concurrency === 0).flatMap((lane) => lane.topics);
+  const drain = (options: { backoffMs?: number } = {}) => createOutboxWorker(handle.db, { handlers: wired.outboxHandlers, exceptTopics: paused, backoffMs: () => options.backoffMs ?? 0 }).drainOnce();
   return {
     ...services,
     wired,

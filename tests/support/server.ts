@@ -59,6 +59,9 @@ export async function startServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       ...AS_IN_THE_IMAGE,
+      // No transcodes (≈1.6 s of every core per demo recording at start, in hundreds of servers): a test that
+      // watches one passes TRANSCODE_WORKERS: '1'.
+      TRANSCODE_WORKERS: '0',
       // Links in mail and redirects come from PUBLIC_URL only; the tests reach the server at this address.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),

@@ -52,6 +52,10 @@ const EnvSchema = v.object({
   // Segments from S3 as a redirect to a presigned URL (60 s at most) instead of streamed through the server.
   S3_REDIRECT: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(['', 'true', 'false', '1', '0'], 'must be true or false'),
     v.transform((s) => s === 'true' || s === '1')), 'false'),
+  // ffmpeg transcodes this instance runs at once (each takes every core); 0 = none: a web-only instance of several
+  // leaves the work to the others (the tests' servers too, but those that watch a transcode).
+  TRANSCODE_WORKERS: v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => s || '1'), v.regex(/^\d+$/, 'must be a number of transcodes at once (0 = none on this instance)'),
+    v.transform(Number), v.maxValue(16, 'must be at most 16 transcodes at once (0 = none on this instance)')), '1'),
   SITE_NAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), 'Gestalt Online'),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.rawTransform(({ dataset, addIssue, NEVER }) => {
     const parsed = parseTrustProxy(dataset.value);

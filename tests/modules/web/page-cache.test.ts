@@ -8,6 +8,7 @@ import { invalidatePages, recallSessionsWith, userTag } from '../../../src/serve
 import factory from '../../../src/server/page-cache/provider.ts';
 import { visitorOf } from '../../../src/server/page-cache/visitor.ts';
 import { backends, openMigrated } from '../../support/databases.ts';
+import { NO_RECORDINGS } from '../../support/invoicing-app.ts';
 
 /** Sessions this process knows from memory, as accounts' remembered sessions tell the page cache. */
 recallSessionsWith((token) => (token === 'anna-token' ? { id: 'u-anna' } : token === 'dead-token' ? null : undefined));
@@ -97,7 +98,7 @@ describe('a catalogue edit through the composed modules', () => {
       // As the runtime does: what a commit changed reaches the composition root (there through the log follower).
       let onCommitted = (_events: readonly RecordedEvent[]) => {};
       const store = createEventStore(handle.db, { onCommitted: (events) => onCommitted(events) });
-      const wired = wireModules({ config: { ...parseEnv({}), JWT_SECRET: 'x'.repeat(32) }, log: pino({ level: 'silent' }), db: handle.db, store });
+      const wired = wireModules({ config: { ...parseEnv(NO_RECORDINGS), JWT_SECRET: 'x'.repeat(32) }, log: pino({ level: 'silent' }), db: handle.db, store });
       onCommitted = wired.onCommitted;
       await wired.seed();
       const provider = factory({});
