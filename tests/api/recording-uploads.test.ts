@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Upload, type UploadOptions } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +9,30 @@ import { bearer, signUp } from '../support/accounts.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 import { startTcpProxy } from '../support/tcp-proxy.ts';
+import { makeVideo } from '../support/videos.ts';
 
 const TUS = { 'tus-resumable': '1.0.0' };
-const key = DEMO_KEYS.trauma;
+// The product without a demo recording: an upload here is its first version.
+const key = DEMO_KEYS.shame;
+type Status = { current: { version: number; duration: number } | null; job: { state: string; progress: number; error: string | null; message: string } | null };
+
+/**
+ * A real 2-second MP4 (index first) grown to `size` bytes by a trailing `free` box, which every MP4 reader skips:
+ * large enough that an upload can be cut off mid-way, still a video to ffprobe and ffmpeg.
+ */
+async function paddedVideo(size: number): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'gestalt-upload-'));
+  try {
+    const video = await readFile(await makeVideo(join(dir, 'dzien-1.mp4'), { seconds: 2, faststart: true }));
+    const free = Buffer.alloc(size - video.length);
+    free.writeUInt32BE(free.length, 0);
+    free.write('free', 4, 'latin1');
+    randomBytes(free.length - 8).copy(free, 8);
+    return Buffer.concat([video, free]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 /** Runs one tus upload to its end or its first error (no automatic retries: the test decides when to resume). */
 function send(file: Buffer, options: UploadOptions & { cutAt?: (sent: number) => boolean }): Promise<{ url: string | null; error: Error | null; firstOffset: number | null }> {
@@ -37,7 +59,7 @@ describe('recording uploads: tus at /api/admin/uploads (admin only)', () => {
   let user: string;
   beforeAll(async () => {
     smtp = await startSmtp();
-    server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: 'nagrania@example.com' });
+    server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: 'nagrania@example.com', TRANSCODE_WORKERS: '1' });
     admin = (await signUp(server, smtp, 'nagrania@example.com', 'Ola Nagrania')).token;
     user = (await signUp(server, smtp, 'widz@example.com', 'Jan Widz')).token;
   });
@@ -46,7 +68,7 @@ describe('recording uploads: tus at /api/admin/uploads (admin only)', () => {
   const create = (headers: Record<string, string>) => fetch(`${server.url}/api/admin/uploads`, {
     method: 'POST', headers: { ...TUS, cookie: 'lang=en', 'upload-metadata': `productKey ${Buffer.from(key).toString('base64')}`, ...headers },
   });
-  const accepted = async () => (await readdir(join(server.dataDir, 'recordings-stand-in', key)).catch(() => [] as string[]));
+  const status = async (token = admin) => (await (await fetch(`${server.url}/api/admin/recordings/${key}`, { headers: { cookie: 'lang=en', ...bearer(token) } })).json()) as Status;
 
   it('answers 401 without a session and 403 for a user, on creating, asking the offset and sending bytes', async () => {
     const anonymous = await create({ 'upload-length': '10' });
@@ -82,10 +104,22 @@ describe('recording uploads: tus at /api/admin/uploads (admin only)', () => {
     expect(result.error?.message).toContain('0 bajtów');
   });
 
-  it('continues an upload cut off mid-way from the offset the server reports, and hands the whole file to recordings', async () => {
+  it('refuses a file that is not a video with the recordings module\'s message, and keeps nothing of it', async () => {
+    const junk = randomBytes(64 * 1024);
+    const polish = await send(junk, { endpoint: `${server.url}/api/admin/uploads`, headers: bearer(admin), metadata: { productKey: key, filename: 'notatki.pdf' } });
+    expect(polish.error?.message).toContain('To nie jest film. Wyślij nagranie wideo');
+    const made = await create({ 'upload-length': String(junk.length), ...bearer(admin) });
+    const patch = await fetch(`${server.url}${made.headers.get('location')!}`, {
+      method: 'PATCH', body: junk, headers: { ...TUS, ...bearer(admin), cookie: 'lang=en', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    });
+    expect([patch.status, (await patch.json()).message]).toEqual([415, 'This is not a video. Send a video recording (for example an MP4 from Zoom).']);
+    expect(await status()).toEqual({ current: null, job: null });
+  });
+
+  it('continues an upload cut off mid-way from the offset the server reports, and hands the whole file to recordings, which transcodes it', async () => {
     const proxy = await startTcpProxy('127.0.0.1', server.port);
     try {
-      const file = randomBytes(48 * 1024 * 1024);
+      const file = await paddedVideo(48 * 1024 * 1024);
       const options = { endpoint: `http://127.0.0.1:${proxy.port}/api/admin/uploads`, headers: bearer(admin), metadata: { productKey: key, filename: 'dzien-1.mp4' } };
       const first = await send(file, { ...options, cutAt: (sent) => { if (sent < 8 * 1024 * 1024) return false; proxy.cut(); return true; } });
       expect(first.error).not.toBeNull();
@@ -103,13 +137,13 @@ describe('recording uploads: tus at /api/admin/uploads (admin only)', () => {
       // The second run asked the server where to go on and started there, not from zero.
       expect(second.firstOffset).toBeGreaterThanOrEqual(offset);
       const id = path.slice(path.lastIndexOf('/') + 1);
-      expect(await accepted()).toContain(id);
-      const kept = await readFile(join(server.dataDir, 'recordings-stand-in', key, id));
-      expect(createHash('sha256').update(kept).digest('hex')).toBe(createHash('sha256').update(file).digest('hex'));
-      // The finished upload left the tus folder: modules/recordings owns it now.
+      // The finished upload left the tus folder: modules/recordings owns it now, and transcodes it.
       expect(await readdir(join(server.dataDir, 'recording-uploads'))).not.toContain(id);
-      const status = await fetch(`${server.url}/api/admin/recordings/${key}`, { headers: bearer(admin) });
-      expect(await status.json()).toEqual({ current: null, job: { state: 'queued', progress: 0, error: null } });
+      expect(['queued', 'running', 'ready']).toContain((await status()).job?.state);
+      await expect.poll(async () => (await status()).job?.state, { timeout: 60_000, interval: 250 }).toBe('ready');
+      const ready = await status();
+      expect(ready).toEqual({ current: { version: 1, duration: expect.any(Number) }, job: { state: 'ready', progress: 1, error: null, message: 'Ready to play' } });
+      expect(ready.current!.duration).toBeCloseTo(2, 0);
       expect((await fetch(`${server.url}/api/admin/recordings/${key}`, { headers: bearer(user) })).status).toBe(403);
     } finally {
       await proxy.close();
