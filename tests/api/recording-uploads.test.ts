@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Upload, type UploadOptions } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,30 +8,12 @@ import { bearer, signUp } from '../support/accounts.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 import { startTcpProxy } from '../support/tcp-proxy.ts';
-import { makeVideo } from '../support/videos.ts';
+import { paddedVideo } from '../support/videos.ts';
 
 const TUS = { 'tus-resumable': '1.0.0' };
 // The product without a demo recording: an upload here is its first version.
 const key = DEMO_KEYS.shame;
 type Status = { current: { version: number; duration: number } | null; job: { state: string; progress: number; error: string | null; message: string } | null };
-
-/**
- * A real 2-second MP4 (index first) grown to `size` bytes by a trailing `free` box, which every MP4 reader skips:
- * large enough that an upload can be cut off mid-way, still a video to ffprobe and ffmpeg.
- */
-async function paddedVideo(size: number): Promise<Buffer> {
-  const dir = await mkdtemp(join(tmpdir(), 'gestalt-upload-'));
-  try {
-    const video = await readFile(await makeVideo(join(dir, 'dzien-1.mp4'), { seconds: 2, faststart: true }));
-    const free = Buffer.alloc(size - video.length);
-    free.writeUInt32BE(free.length, 0);
-    free.write('free', 4, 'latin1');
-    randomBytes(free.length - 8).copy(free, 8);
-    return Buffer.concat([video, free]);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 /** Runs one tus upload to its end or its first error (no automatic retries: the test decides when to resume). */
 function send(file: Buffer, options: UploadOptions & { cutAt?: (sent: number) => boolean }): Promise<{ url: string | null; error: Error | null; firstOffset: number | null }> {

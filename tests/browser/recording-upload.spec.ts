@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -9,8 +8,12 @@ import { signUp } from '../support/accounts.ts';
 import { watchErrors } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
+import { paddedVideo } from '../support/videos.ts';
 
-/** The catalogue editor's recording upload (issue 26): progress, pause, a reload, the same file chosen again resumes. */
+/**
+ * The catalogue editor's recording upload (issue 26): progress, pause, a reload, the same file chosen again resumes;
+ * then transcoded by this server (TRANSCODE_WORKERS 1) until the panel shows it ready. A file that is no video is refused.
+ */
 let server: RunningServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let admin: string;
@@ -19,11 +22,11 @@ let file: string;
 const SIZE = 12 * 1024 * 1024;
 test.beforeAll(async () => {
   smtp = await startSmtp();
-  server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: 'szefowa@example.com' });
+  server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: 'szefowa@example.com', TRANSCODE_WORKERS: '1' });
   admin = (await signUp(server, smtp, 'szefowa@example.com', 'Anna Szefowa')).token;
   dir = mkdtempSync(join(tmpdir(), 'recording-'));
   file = join(dir, 'dzien-1.mp4');
-  writeFileSync(file, randomBytes(SIZE));
+  writeFileSync(file, await paddedVideo(SIZE));
 });
 test.afterAll(async () => { await server?.stop(); await smtp?.close(); rmSync(dir, { recursive: true, force: true }); });
 
@@ -36,7 +39,7 @@ async function openEditor(page: Page) {
   return section.getByTestId('recording-upload');
 }
 
-test('the admin uploads a recording with progress and time left, pauses, reloads, resumes with the same file, and sees it queued', async ({ page }) => {
+test('the admin uploads a recording with progress and time left, pauses, reloads, resumes with the same file, and sees it transcoded', async ({ page }) => {
   const errors = watchErrors(page);
   await page.context().addCookies([{ name: 'session', value: admin, url: server.url }]);
   // A slow line (about 1.5 MB/s up), so there is time to see the progress and pause.
@@ -65,9 +68,26 @@ test('the admin uploads a recording with progress and time left, pauses, reloads
   await asked;
   await expect(control.getByText('File sent. The recording is being prepared.')).toBeVisible({ timeout: 20_000 });
   expect(created, 'the same file continues its upload, no new one is made').toEqual([]);
-  await expect(control.getByTestId('recording-status')).toContainText('Waiting to be processed.');
-  const kept = await readdir(join(server.dataDir, 'recordings-stand-in', DEMO_KEYS.shame));
-  expect(kept).toHaveLength(1);
-  expect((await stat(join(server.dataDir, 'recordings-stand-in', DEMO_KEYS.shame, kept[0]!))).size).toBe(SIZE);
+  // Handed to modules/recordings: queued, then transcoded by this server's worker.
+  await expect(control.getByTestId('recording-status')).toContainText(/Waiting to be processed\.|Processing: \d+%\.|Recording ready\./);
+  const status = async () => (await (await page.request.get(`${server.url}/api/admin/recordings/${DEMO_KEYS.shame}`)).json()) as { job: { state: string } | null };
+  await expect.poll(async () => (await status()).job?.state, { timeout: 60_000, intervals: [250] }).toBe('ready');
+  await page.reload();
+  control = await openEditor(page);
+  await expect(control.getByTestId('recording-status')).toHaveText(/^Recording status: Recording available: version 1, 0:0[12]\. Recording ready\.$/);
   expect(errors).toEqual([]);
+});
+
+test('a file that is not a video is refused with the reason, and nothing is queued', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.context().addCookies([{ name: 'session', value: admin, url: server.url }]);
+  const notes = join(dir, 'notatki.mp4');
+  writeFileSync(notes, randomBytes(256 * 1024));
+  const control = await openEditor(page);
+  const before = await control.getByTestId('recording-status').textContent();
+  await control.getByLabel('Recording file').setInputFiles(notes);
+  await expect(control.getByRole('alert')).toHaveText('The upload failed: This is not a video. Send a video recording (for example an MP4 from Zoom).');
+  await page.reload();
+  await expect(await openEditor(page).then((c) => c.getByTestId('recording-status'))).toHaveText(before!);
+  expect(errors.filter((e) => !/415/.test(e))).toEqual([]);
 });

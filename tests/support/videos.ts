@@ -1,5 +1,8 @@
 import { execFile } from 'node:child_process';
-import { stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -22,7 +25,6 @@ export async function makeVideo(path: string, opts: {
   await run('ffmpeg', [...args, path]);
   if (opts.cut !== undefined) {
     const { size } = await stat(path);
-    const { readFile } = await import('node:fs/promises');
     await writeFile(path, (await readFile(path)).subarray(0, Math.floor(size * opts.cut)));
   }
   return path;
@@ -36,4 +38,22 @@ export async function probeStreams(path: string): Promise<{ duration: number; st
     duration: Number(parsed.format.duration ?? 0),
     streams: parsed.streams.map((s) => ({ type: s.codec_type, codec: s.codec_name, ...(s.width ? { width: s.width, height: s.height } : {}) })),
   };
+}
+
+/**
+ * A real 2-second MP4 (index first) grown to `size` bytes by a trailing `free` box, which every MP4 reader skips:
+ * large enough that an upload can be cut off mid-way, still a video to ffprobe and ffmpeg.
+ */
+export async function paddedVideo(size: number): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'gestalt-upload-'));
+  try {
+    const video = await readFile(await makeVideo(join(dir, 'dzien-1.mp4'), { seconds: 2, faststart: true }));
+    const free = Buffer.alloc(size - video.length);
+    free.writeUInt32BE(free.length, 0);
+    free.write('free', 4, 'latin1');
+    randomBytes(free.length - 8).copy(free, 8);
+    return Buffer.concat([video, free]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
