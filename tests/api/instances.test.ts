@@ -43,7 +43,8 @@ describe.skipIf(withoutPostgres)(onPostgres('two instances on one PostgreSQL beh
     // second attempt), no duplicate can be on its way.
     const handle: DatabaseHandle = connectPostgres(database.url);
     try {
-      const outbox = () => handle.db.selectFrom('outbox').select(['status', 'attempts']).execute();
+      // The demo recordings' transcodes wait for an instance that transcodes (TRANSCODE_WORKERS=0 in test servers).
+      const outbox = () => handle.db.selectFrom('outbox').select(['status', 'attempts']).where('topic', '!=', 'recording-transcode').execute();
       await expect.poll(async () => (await outbox()).filter((row) => row.status !== 'done'), { timeout: 15_000 }).toEqual([]);
       expect((await outbox()).filter((row) => row.attempts !== 1)).toEqual([]);
     } finally {

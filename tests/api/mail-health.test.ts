@@ -43,7 +43,8 @@ describe('mail health on /healthz with the relay down', () => {
 
     const db = await connectDatabase({ dataDir: join(dataDir, 'pgdata') });
     try {
-      const rows = await db.db.selectFrom('outbox').select(['status', 'topic', 'attempts']).execute();
+      // The demo recordings' transcodes wait for an instance that transcodes (TRANSCODE_WORKERS=0 in test servers).
+      const rows = await db.db.selectFrom('outbox').select(['status', 'topic', 'attempts']).where('topic', '!=', 'recording-transcode').execute();
       // Exactly one warning line per failed attempt.
       expect(rows).toEqual([{ status: 'pending', topic: 'mail', attempts: retries.length }]);
       await sql`update outbox set created_at = now() - interval '11 minutes'`.execute(db.db);
