@@ -1,3 +1,5 @@
+import { formatDate } from '../shared/text/index.ts';
+
 /**
  * What a certificate says, as issued: a copy of everything printed, so a later change of the product, the
  * attendance or the institute's data never changes an issued certificate. The holder's name is the one thing kept
@@ -64,4 +66,13 @@ export const warsawClock = (iso: string): string => warsawTime.format(new Date(i
 export function formatHours(hours: number, language: Language): string {
   const text = String(Math.round(hours * 10) / 10);
   return `${language === 'pl' ? text.replace('.', ',') : text}\u00a0h`;
+}
+
+/**
+ * A training's days (yyyy-mm-dd on Warsaw's calendar) as the web pages show them, in words ("7 marca 2026 – 9 marca
+ * 2026"); the PDF keeps the ISO days, which read the same in both languages and keep its bytes stable.
+ */
+export function formatDays(first: string, last: string, language: Language): string {
+  const day = (d: string) => formatDate(new Date(`${d}T12:00:00Z`), language);
+  return first === last ? day(first) : `${day(first)} – ${day(last)}`;
 }

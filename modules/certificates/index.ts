@@ -17,7 +17,7 @@ import { renderSummaryPdf } from './summary-pdf.ts';
 import { CERTIFICATE_TOPICS, type CertificateCheckPayload, type CertificateMailPayload } from './topics.ts';
 
 export { certificateDecider, certificateStream, REASON_MAX, type CertificateEvent, type CertificateState } from './certificate.ts';
-export { CERTIFICATE_SERIES, PUBLIC_ID, certificateFileName, formatHours, type CertificateDocument, type Language as CertificateLanguage } from './document.ts';
+export { CERTIFICATE_SERIES, PUBLIC_ID, certificateFileName, formatDays, formatHours, type CertificateDocument, type Language as CertificateLanguage } from './document.ts';
 export { certificateMailTexts } from './mail-texts.ts';
 export { certificatePdfTexts } from './pdf-texts.ts';
 export { renderCertificatePdf } from './pdf.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificateMailTexts, certificatePdfTexts } from '../../../modules/certificates/index.ts';
+import { certificateMailTexts, certificatePdfTexts, formatDays, formatHours } from '../../../modules/certificates/index.ts';
 
 const vars = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
 
@@ -11,5 +11,17 @@ describe.each([['PDF', certificatePdfTexts], ['mail', certificateMailTexts]] as 
       expect(texts.pl[key].trim(), key).not.toBe('');
       expect(texts.en[key].trim(), key).not.toBe('');
     }
+  });
+});
+
+describe('days and hours on the web pages', () => {
+  it('given Warsaw days, when shown, then in words in the reader\'s language, one day once', () => {
+    expect(formatDays('2026-03-07', '2026-03-09', 'pl')).toBe('7 marca 2026 – 9 marca 2026');
+    expect(formatDays('2026-03-07', '2026-03-09', 'en')).toBe('7 March 2026 – 9 March 2026');
+    expect(formatDays('2026-12-31', '2026-12-31', 'pl')).toBe('31 grudnia 2026');
+  });
+  it('given half hours, when shown, then with the language\'s decimal mark and a no-break space before the h', () => {
+    expect(formatHours(25.5, 'pl')).toBe('25,5\u00a0h');
+    expect(formatHours(25.5, 'en')).toBe('25.5\u00a0h');
   });
 });
