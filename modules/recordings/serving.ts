@@ -1,5 +1,6 @@
 import type { Clock } from '../shared/kernel/index.ts';
 import type { RecordingsPorts } from './ports.ts';
+import { segmentCache, type Bytes } from './segment-cache.ts';
 import type { Opened, Storage } from './storage/index.ts';
 import type { hlsTokens } from './tokens.ts';
 
@@ -41,6 +42,8 @@ export type Served =
   | { kind: 'refused'; status: 403 | 404 }
   | { kind: 'playlist'; body: string }
   | { kind: 'file'; opened: Opened; contentType: string }
+  /** A segment's bytes held in memory (segment-cache.ts), written whole. */
+  | { kind: 'bytes'; held: Bytes; contentType: string }
   | { kind: 'redirect'; location: string };
 
 const TYPES: Record<string, string> = { m3u8: 'application/vnd.apple.mpegurl', mp4: 'video/mp4', m4s: 'video/iso.segment' };
@@ -52,8 +55,9 @@ export const contentTypeOf = (file: string) => TYPES[file.slice(file.lastIndexOf
  * playlist with every URI tokened, or the segment (streamed, or from S3 a redirect to a presigned URL when asked).
  */
 export function hlsServing(deps: {
-  storage: Storage; tokens: ReturnType<typeof hlsTokens>; ports: RecordingsPorts; clock: Clock; redirectSegments: boolean;
+  storage: Storage; tokens: ReturnType<typeof hlsTokens>; ports: RecordingsPorts; clock: Clock; redirectSegments: boolean; cacheBytes?: number;
 }) {
+  const cache = segmentCache(deps.storage, deps.cacheBytes);
   return async function serve(pathname: string, token: string | null, range: string | null, head = false): Promise<Served> {
     const path = parseHlsPath(pathname);
     if (!path) return { kind: 'refused', status: 404 };
@@ -73,6 +77,8 @@ export function hlsServing(deps: {
       const location = await deps.storage.presignedUrl(key, seconds);
       if (location) return { kind: 'redirect', location };
     }
+    const held = head ? null : await cache.bytes(key, range);
+    if (held) return { kind: 'bytes', held, contentType: contentTypeOf(path.file) };
     const opened = await deps.storage.open(key, range, head);
     return opened ? { kind: 'file', opened, contentType: contentTypeOf(path.file) } : { kind: 'refused', status: 404 };
   };

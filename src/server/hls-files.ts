@@ -10,6 +10,16 @@ import { HLS_URL, type Recordings, type Served } from '../../modules/recordings/
 
 const PLAYLIST = 'application/vnd.apple.mpegurl';
 
+/** A segment's headers, whole (200) or a range of it (206). */
+function segmentHeaders(contentType: string, o: { status: 200 | 206; size: number; start: number; end: number }) {
+  return {
+    'Content-Type': contentType, 'Accept-Ranges': 'bytes', 'Content-Length': String(o.size === 0 ? 0 : o.end - o.start + 1),
+    // A segment never changes under its URL (a new upload is a new version): the viewer's browser may keep it while seeking.
+    'Cache-Control': 'private, max-age=600',
+    ...(o.status === 206 ? { 'Content-Range': `bytes ${o.start}-${o.end}/${o.size}` } : {}),
+  };
+}
+
 /** Writes what the module decided as an HTTP answer (the Astro route for `astro dev` answers the same through `toResponse`). */
 async function write(served: Served, req: IncomingMessage, res: ServerResponse) {
   if (served.kind === 'refused') {
@@ -28,24 +38,25 @@ async function write(served: Served, req: IncomingMessage, res: ServerResponse) 
     res.end(req.method === 'HEAD' ? undefined : served.body);
     return;
   }
-  const o = served.opened;
+  const o = served.kind === 'bytes' ? served.held : served.opened;
   if (o.status === 416) {
     res.writeHead(416, { 'Content-Range': `bytes */${o.size}` });
     res.end();
     return;
   }
-  res.writeHead(o.status, {
-    'Content-Type': served.contentType, 'Accept-Ranges': 'bytes', 'Content-Length': String(o.size === 0 ? 0 : o.end - o.start + 1),
-    // A segment never changes under its URL (a new upload is a new version): the viewer's browser may keep it while seeking.
-    'Cache-Control': 'private, max-age=600',
-    ...(o.status === 206 ? { 'Content-Range': `bytes ${o.start}-${o.end}/${o.size}` } : {}),
-  });
-  if (!o.body || req.method === 'HEAD') {
-    o.body?.destroy();
+  res.writeHead(o.status, segmentHeaders(served.contentType, o));
+  // Held in memory: one write, no stream (see modules/recordings/segment-cache.ts).
+  if ('bytes' in o) {
+    res.end(req.method === 'HEAD' ? undefined : o.bytes);
+    return;
+  }
+  const { body } = o;
+  if (!body || req.method === 'HEAD') {
+    body?.destroy();
     res.end();
     return;
   }
-  await pipeline(o.body, res).catch(() => res.destroy());
+  await pipeline(body, res).catch(() => res.destroy());
 }
 
 /** Answers GET and HEAD under /media/hls/ (true); anything else is left to the next handler (false). */
@@ -71,13 +82,8 @@ export function toResponse(served: Served, head: boolean): Response {
   if (served.kind === 'refused') return new Response(served.status === 403 ? 'Forbidden' : 'Not found', { status: served.status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
   if (served.kind === 'redirect') return new Response(null, { status: 302, headers: { location: served.location, 'cache-control': 'no-store' } });
   if (served.kind === 'playlist') return new Response(head ? null : served.body, { headers: { 'content-type': PLAYLIST, 'cache-control': 'private, no-store' } });
-  const o = served.opened;
+  const o = served.kind === 'bytes' ? served.held : served.opened;
   if (o.status === 416) return new Response(null, { status: 416, headers: { 'content-range': `bytes */${o.size}` } });
-  const body = head || !o.body ? null : (Readable.toWeb(o.body) as ReadableStream);
-  return new Response(body, {
-    status: o.status,
-    headers: { 'content-type': served.contentType, 'accept-ranges': 'bytes', 'cache-control': 'private, max-age=600', 'content-length': String(o.end - o.start + 1),
-      ...(o.status === 206 ? { 'content-range': `bytes ${o.start}-${o.end}/${o.size}` } : {}) },
-  });
+  const body = head ? null : 'bytes' in o ? new Uint8Array(o.bytes) : o.body ? (Readable.toWeb(o.body) as ReadableStream) : null;
+  return new Response(body, { status: o.status, headers: segmentHeaders(served.contentType, o) });
 }
-

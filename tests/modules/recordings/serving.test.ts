@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hlsTokens, parseHlsPath, type Served } from '../../../modules/recordings/index.ts';
@@ -7,7 +8,15 @@ import { NOW, recordingsOn, SECRET } from './fixture.ts';
 
 const ACCESS_END = '2027-02-24T17:00:00.000Z';
 const text = (s: Served) => (s.kind === 'playlist' ? s.body : '');
-const statusOf = (s: Served) => (s.kind === 'refused' ? s.status : s.kind === 'redirect' ? 302 : s.kind === 'file' ? s.opened.status : 200);
+const statusOf = (s: Served) => (s.kind === 'refused' ? s.status : s.kind === 'redirect' ? 302 : s.kind === 'file' ? s.opened.status : s.kind === 'bytes' ? s.held.status : 200);
+/** A segment's answer: held in memory (segment-cache.ts) or streamed, as status and length. */
+const segmentOf = (s: Served) => {
+  if (s.kind === 'bytes') return s.held.status === 416 ? { status: 416 } : { status: s.held.status, length: s.held.bytes.length };
+  if (s.kind !== 'file') return { kind: s.kind };
+  if (s.opened.status === 416) return { status: 416 };
+  s.opened.body?.destroy();
+  return { status: s.opened.status, length: s.opened.end - s.opened.start + 1 };
+};
 const split = (url: string) => { const u = new URL(url, 'https://gestalt.test'); return { path: u.pathname, token: u.searchParams.get('t') }; };
 
 describe.each(backends)('HLS requests on $name: every playlist and segment authorised', (backend) => {
@@ -47,17 +56,10 @@ describe.each(backends)('HLS requests on $name: every playlist and segment autho
       const dir = v.path.slice(0, v.path.lastIndexOf('/') + 1);
       for (const file of [init, segment]) {
         const s = split(dir + file);
-        const served = await serve(s.path, s.token);
-        expect(served.kind).toBe('file');
-        if (served.kind === 'file') {
-          expect(served.opened.status).toBe(200);
-          if (served.opened.status !== 416) served.opened.body?.destroy();
-        }
+        expect(segmentOf(await serve(s.path, s.token))).toEqual({ status: 200, length: expect.any(Number) });
       }
       const ranged = split(dir + segment);
-      const part = await serve(ranged.path, ranged.token, 'bytes=0-99');
-      expect(part.kind === 'file' && part.opened.status === 206 && part.opened.end - part.opened.start + 1).toBe(100);
-      if (part.kind === 'file' && part.opened.status !== 416) part.opened.body?.destroy();
+      expect(segmentOf(await serve(ranged.path, ranged.token, 'bytes=0-99'))).toEqual({ status: 206, length: 100 });
     }
   });
 
@@ -105,5 +107,15 @@ describe.each(backends)('HLS requests on $name: every playlist and segment autho
     }
     // A file that could be there but is not (a segment past the end): nothing either.
     expect(statusOf(await serve('/media/hls/trauma/1/360p/seg_00099.m4s', master.token))).toBe(404);
+  });
+
+  it('serves a segment from memory once read (its file may even be gone), still only to a viewer with access', async () => {
+    const path = '/media/hls/trauma/1/360p/seg_00000.m4s';
+    const first = segmentOf(await serve(path, master.token));
+    await rm(join(app.dataDir, 'recordings', 'hls', 'trauma', '1', '360p', 'seg_00000.m4s'));
+    expect(segmentOf(await serve(path, master.token))).toEqual(first);
+    expect(segmentOf(await serve(path, master.token, 'bytes=0-9'))).toEqual({ status: 206, length: 10 });
+    app.grant('buyer', 'trauma', null);
+    expect(statusOf(await serve(path, master.token))).toBe(403);
   });
 });
