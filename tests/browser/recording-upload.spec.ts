@@ -83,6 +83,9 @@ test('a file that is not a video is refused with the reason, and nothing is queu
   await page.context().addCookies([{ name: 'session', value: admin, url: server.url }]);
   const notes = join(dir, 'notatki.mp4');
   writeFileSync(notes, randomBytes(256 * 1024));
+  // Whatever an earlier upload started has settled first: the status compared below must not move on its own.
+  const job = async () => ((await (await page.request.get(`${server.url}/api/admin/recordings/${DEMO_KEYS.shame}`)).json()) as { job: { state: string } | null }).job;
+  await expect.poll(async () => { const j = await job(); return !j || j.state === 'ready' || j.state === 'failed'; }, { timeout: 60_000, intervals: [250] }).toBe(true);
   const control = await openEditor(page);
   const before = await control.getByTestId('recording-status').textContent();
   await control.getByLabel('Recording file').setInputFiles(notes);
