@@ -5,8 +5,9 @@
  */
 import type { RecordedEvent } from '../shared/events/index.ts';
 import { INVOICE_EVENT_TYPES, invoiceSubjectOf, type InvoiceAuditSubject } from './invoice-entries.ts';
+import { SEAT_EVENT_TYPES, seatSubjectOf, type SeatAuditSubject } from './seat-entries.ts';
 
-export const AUDIT_TYPES = ['purchase', 'refund', 'campaign', 'deletion', 'article', 'catalogue', 'invoicing'] as const;
+export const AUDIT_TYPES = ['purchase', 'refund', 'campaign', 'deletion', 'article', 'catalogue', 'invoicing', 'seats'] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 
 /** The raw event types behind each kind (purchases, catalogue and accounts own them; campaigns adds CampaignStarted). */
@@ -18,6 +19,7 @@ export const EVENT_TYPES: Record<AuditType, readonly string[]> = {
   article: ['ArticlePublished', 'ArticleRemoved'],
   catalogue: ['ProductPublished', 'ProductRevised', 'ProductUnpublished', 'ProductRepublished'],
   invoicing: ['SellerSettingsChanged', 'VatTreatmentSet', ...INVOICE_EVENT_TYPES],
+  seats: SEAT_EVENT_TYPES,
 };
 
 export const auditTypeOf = (eventType: string): AuditType | null =>
@@ -47,7 +49,9 @@ export type AuditSubject =
   /** A product's own VAT treatment (null: back to the seller's default). */
   | { kind: 'vatTreatmentSet'; productKey: string; treatment: { kind: 'rate'; rate: number } | { kind: 'exempt'; basis: string } | null }
   /** An invoice's request, its documents and KSeF's answers (invoice-entries.ts). */
-  | InvoiceAuditSubject;
+  | InvoiceAuditSubject
+  /** A waiting list's steps (seat-entries.ts). */
+  | SeatAuditSubject;
 
 /**
  * What an entry is about, by an id that outlives renames: a product's key, a user's id, a campaign's id, an
@@ -68,6 +72,7 @@ export const SUBJECT_PATHS: Readonly<Record<string, readonly string[]>> = {
   ArticlePublished: ['article', 'key'], ArticleRemoved: ['key'],
   ProductPublished: ['product', 'key'], ProductRevised: ['key'], ProductUnpublished: ['key'], ProductRepublished: ['key'],
   VatTreatmentSet: ['productKey'],
+  WaitlistJoined: ['productKey'], WaitlistLeft: ['productKey'], SeatOffered: ['productKey'], OfferEnded: ['productKey'], WaitlistClosed: ['productKey'],
 };
 
 /** The stable id an entry's subject names, or null when its event lacks one (an older shape). */
@@ -109,6 +114,8 @@ export function subjectOf(event: Pick<RecordedEvent, 'type' | 'data'>, lookups: 
   const d = (event.data ?? {}) as Data;
   const invoicing = invoiceSubjectOf(event.type, d, (id) => lookups.invoiceNumber?.(id) ?? null);
   if (invoicing) return invoicing;
+  const seats = seatSubjectOf(event.type, d);
+  if (seats) return seats;
   switch (event.type) {
     case 'PurchaseCompleted':
     case 'DuplicatePaymentReceived':

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '../../modules/audit/index.ts';
-import { formatMoney } from '../../modules/shared/text/index.ts';
+import { formatDate, formatMoney } from '../../modules/shared/text/index.ts';
 import type { Lang, MessageKey, Translate } from '../i18n/index.ts';
 
 /** Product fields with a name of their own in the summary; any other field shows as the product definition names it. */
@@ -93,6 +93,16 @@ export function auditSummary(entry: AuditEntry, t: Translate, lang: Lang): strin
       return t('audit.summary.ksefRejected', { number: s.number ?? t('audit.invoice.unknown'), code: s.code ?? '', description: s.description }).replace(/: {2}/, ': ');
     case 'ksefResubmitted':
       return t('audit.summary.ksefResubmitted', { number: s.number ?? t('audit.invoice.unknown'), attempt: s.attempt ?? '?' });
+    case 'waitlistJoined':
+      return t('audit.summary.waitlistJoined', { product, buyer });
+    case 'waitlistLeft':
+      return t('audit.summary.waitlistLeft', { product, buyer, reason: t(`waitlist.reason.${s.reason}` as MessageKey) });
+    case 'seatOffered':
+      return t('audit.summary.seatOffered', { product, buyer, until: s.expiresAt ? formatDate(new Date(s.expiresAt), lang, 'dayTime') : '?' });
+    case 'offerEnded':
+      return t('audit.summary.offerEnded', { product, buyer, reason: t(`waitlist.reason.${s.reason}` as MessageKey) });
+    case 'waitlistClosed':
+      return t('audit.summary.waitlistClosed', { product });
     default: {
       const never: never = s;
       return never;

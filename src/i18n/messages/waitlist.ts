@@ -49,6 +49,11 @@ export const pl = {
   'waitlist.reason.accepted': 'przyjęta (kupione)',
   'waitlist.reason.declined': 'odrzucona',
   'waitlist.reason.closed': 'wydarzenie się zaczęło',
+  'audit.summary.waitlistJoined': 'Lista oczekujących: {product}, zapis: {buyer}',
+  'audit.summary.waitlistLeft': 'Lista oczekujących: {product}, wypis: {buyer} ({reason})',
+  'audit.summary.seatOffered': 'Lista oczekujących: {product}, oferta miejsca dla: {buyer}, do {until}',
+  'audit.summary.offerEnded': 'Lista oczekujących: {product}, koniec oferty dla: {buyer} ({reason})',
+  'audit.summary.waitlistClosed': 'Lista oczekujących zamknięta: {product}',
 } as const;
 
 export const en: Record<keyof typeof pl, string> = {
@@ -98,4 +103,9 @@ export const en: Record<keyof typeof pl, string> = {
   'waitlist.reason.accepted': 'accepted (bought)',
   'waitlist.reason.declined': 'declined',
   'waitlist.reason.closed': 'the event started',
+  'audit.summary.waitlistJoined': 'Waiting list: {product}, joined: {buyer}',
+  'audit.summary.waitlistLeft': 'Waiting list: {product}, left: {buyer} ({reason})',
+  'audit.summary.seatOffered': 'Waiting list: {product}, seat offered to: {buyer}, until {until}',
+  'audit.summary.offerEnded': 'Waiting list: {product}, offer ended for: {buyer} ({reason})',
+  'audit.summary.waitlistClosed': 'Waiting list closed: {product}',
 };

@@ -6,7 +6,7 @@ import { TableBox } from './TableBox.tsx';
 import { Loaded, Pager } from './ui.tsx';
 import type { AuditEntry, Paged } from './types.ts';
 
-const TYPES = ['purchase', 'refund', 'campaign', 'deletion', 'article', 'catalogue', 'invoicing'] as const;
+const TYPES = ['purchase', 'refund', 'campaign', 'deletion', 'article', 'catalogue', 'invoicing', 'seats'] as const;
 type Filter = { type: string; from: string; to: string; subject: string };
 
 const typeLabel = (type: string): PanelKey | null => ((TYPES as readonly string[]).includes(type) ? `adminPanel.audit.${type as (typeof TYPES)[number]}` : null);
