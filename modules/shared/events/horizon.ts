@@ -67,8 +67,9 @@ export async function horizon(db: Kysely<SharedTables>): Promise<{ settled: numb
  * commits serial again (PostgreSQL holds one lock per database from a notifying transaction's pre-commit to its
  * end, WAL flush included), so it is sent after the commit, on its own, at most one at a time: commits while one
  * is on its way are covered by one more. `announce` resolves once a NOTIFY sent after the call has gone out, so
- * a command answers its caller only when every instance has been told (a log-out is refused on the next request
- * anywhere). A lost notification (the process dies first) is made up by the followers' poll.
+ * a command answers its caller only after every instance has been told. Each listening backend forwards it when
+ * the scheduler lets it, so another instance hears it a moment later (milliseconds; a log-out is refused anywhere
+ * from then on). A lost notification (the process dies first) is made up by the followers' poll.
  */
 export function createAnnouncer(db: Kysely<SharedTables>) {
   const notify = groupCommit<null, void>(async (callers) => {
