@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { CONTENT_WIDTH, Cursor, FONT, PAGE } from './cursor.ts';
+import { shareLayouts } from './layout-cache.ts';
 
 /**
  * The two faces, read once per process from the package's own directory (resolved next to this module, which also
@@ -68,6 +69,7 @@ export async function renderPdf(
   // A parsed font is a source pdfkit accepts (PDFFontFactory.open), though its types list only bytes and paths.
   pdf.registerFont(FONT.regular, font.regular as unknown as Buffer);
   pdf.registerFont(FONT.bold, font.bold as unknown as Buffer);
+  shareLayouts(pdf, [FONT.regular, FONT.bold]);
   overrideFileId(pdf, createHash('sha256').update(JSON.stringify(options.identity)).digest().subarray(0, 16));
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

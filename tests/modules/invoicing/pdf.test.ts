@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { extractText, getMeta } from 'unpdf';
 import { open, qrCodesOf, textOf } from '../../support/pdf.ts';
@@ -35,6 +36,23 @@ describe('the invoice PDF', () => {
     expect(sha256(together!)).toBe(reference);
     expect(sha256(await renderInvoicePdf(sampleInvoice(), { language: 'pl', ksef: KSEF }))).toBe(reference);
     expect(await textOf(await renderInvoicePdf(sampleCorrection(), { language: 'en', ksef: null }))).toContain('Correction invoice No. KOR/2026/000007');
+  });
+
+  it('renders in a process that has shaped many other words the same bytes as in a fresh process', { timeout: 30_000 }, async () => {
+    // Word layouts are kept across documents (shared/pdf/layout-cache.ts): warm them with other buyers and languages.
+    for (let i = 0; i < 20; i++) {
+      const buyer = { ...sampleInvoice().buyer, name: `Gabinet Ąćęłńóśźż ${i} ﬁ → ½` };
+      await renderInvoicePdf(sampleInvoice({ buyer }), { language: i % 2 ? 'en' : 'pl', ksef: i % 3 ? KSEF : null });
+      await renderInvoicePdf(sampleCorrection(), { language: i % 2 ? 'pl' : 'en', ksef: KSEF });
+    }
+    const warm = sha256(await renderInvoicePdf(sampleInvoice(), { language: 'pl', ksef: KSEF }));
+    const script = `import { createHash } from 'node:crypto';
+      import { renderInvoicePdf } from ${JSON.stringify(new URL('../../../modules/invoicing/index.ts', import.meta.url).href)};
+      import { sampleInvoice } from ${JSON.stringify(new URL('./invoice-documents.ts', import.meta.url).href)};
+      const pdf = await renderInvoicePdf(sampleInvoice(), { language: 'pl', ksef: ${JSON.stringify(KSEF)} });
+      process.stdout.write(createHash('sha256').update(pdf).digest('hex'));`;
+    const fresh = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(warm).toBe(fresh);
   });
 
   it('dates the file with the issue instant and names it by its number, with an ID of its own per language', async () => {
