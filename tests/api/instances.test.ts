@@ -1,31 +1,19 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCatalogue, DEMO_KEYS } from '../../modules/catalogue/index.ts';
 import { parseEnv } from '../../modules/shared/config/index.ts';
 import { connectPostgres, type DatabaseHandle } from '../../modules/shared/db/index.ts';
 import { createEventStore } from '../../modules/shared/events/index.ts';
-import { createPostgresDatabase, onPostgres, withoutPostgres } from '../support/databases.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { startSmtp } from '../support/smtp.ts';
+import { onPostgres, withoutPostgres } from '../support/databases.ts';
+import type { RunningServer } from '../support/server.ts';
+import { useTwoInstances } from '../support/two-instances.ts';
 import { bearer, signUp } from '../support/accounts.ts';
 
 
 // Several instances can only share a server database; the embedded one belongs to one process.
 describe.skipIf(withoutPostgres)(onPostgres('two instances on one PostgreSQL behave as one site'), () => {
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let a: RunningServer;
-  let b: RunningServer;
-  beforeAll(async () => {
-    database = await createPostgresDatabase();
-    smtp = await startSmtp();
-    // Both behind one proxy at 127.0.0.1, which forwards each visitor's address.
-    // One site: both sign with the same secret, as instances behind one proxy must.
-    const env = { DATABASE_URL: database.url, SMTP_URL: smtp.url, TRUST_PROXY: '127.0.0.1', JWT_SECRET: 'instances-share-this-secret-0123456789abcdef' };
-    a = await startServer(env);
-    b = await startServer(env);
-  });
-  afterAll(async () => { await a?.stop(); await b?.stop(); await smtp?.close(); await database?.drop(); });
+  // Both behind one proxy at 127.0.0.1, which forwards each visitor's address.
+  const site = useTwoInstances({ TRUST_PROXY: '127.0.0.1' });
 
   const register = (server: RunningServer, email: string, visitor: string) => fetch(`${server.url}/register`, {
     method: 'POST',
@@ -34,6 +22,7 @@ describe.skipIf(withoutPostgres)(onPostgres('two instances on one PostgreSQL beh
   });
 
   it('sends exactly one verification mail for each of 50 registrations spread over both', { timeout: 120_000 }, async () => {
+    const { a, b, smtp, database } = site;
     const emails = Array.from({ length: 50 }, (_, i) => `osoba-${i}@example.com`);
     const answers = await Promise.all(emails.map((email, i) => register(i % 2 ? a : b, email, `198.51.100.${i + 1}`)));
     const failures = [a, b].flatMap((s) => s.output().split('\n').filter((l) => l.includes('"level":50')));
@@ -55,6 +44,7 @@ describe.skipIf(withoutPostgres)(onPostgres('two instances on one PostgreSQL beh
   });
 
   it('shares rate limits: one visitor\'s registrations are counted across both instances', { timeout: 120_000 }, async () => {
+    const { a, b } = site;
     const statuses: number[] = [];
     for (let i = 0; i < 32; i++) statuses.push((await register(i % 2 ? a : b, `limit-${i}@example.com`, '203.0.113.77')).status);
     // 30 registrations per visitor address per hour, wherever they land.
@@ -63,6 +53,7 @@ describe.skipIf(withoutPostgres)(onPostgres('two instances on one PostgreSQL beh
   });
 
   it('shows a catalogue change committed elsewhere on both instances at their next request', async () => {
+    const { a, b, database } = site;
     const page = async (server: RunningServer) => {
       const res = await fetch(`${server.url}/video-details/${DEMO_KEYS.trauma}`);
       return { html: await res.text(), cache: res.headers.get('x-astro-cache') };
@@ -91,6 +82,7 @@ describe.skipIf(withoutPostgres)(onPostgres('two instances on one PostgreSQL beh
   });
 
   it('refuses a token on the other instance right after it logged out, though that instance had its answers in memory', async () => {
+    const { a, b, smtp } = site;
     const { token } = await signUp(a, smtp, 'dwie-instancje@example.com', 'Dwie');
     const profile = (server: RunningServer) => fetch(`${server.url}/profile`, { headers: bearer(token) });
     await expect.poll(async () => (await profile(b)).headers.get('x-astro-cache'), { timeout: 15_000 }).toBe('HIT');

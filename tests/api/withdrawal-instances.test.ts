@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
 import { bearer, buyWithDevCheckout, signUp } from '../support/accounts.ts';
-import { createPostgresDatabase, onPostgres, withoutPostgres } from '../support/databases.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { startSmtp } from '../support/smtp.ts';
+import { onPostgres, withoutPostgres } from '../support/databases.ts';
+import type { RunningServer } from '../support/server.ts';
+import { useTwoInstances } from '../support/two-instances.ts';
 
 // Several instances can only share a server database; the embedded one belongs to one process.
 describe.skipIf(withoutPostgres)(onPostgres('a withdrawal on one instance ends access on the other at once'), () => {
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let a: RunningServer;
-  let b: RunningServer;
-  beforeAll(async () => {
-    database = await createPostgresDatabase();
-    smtp = await startSmtp();
-    const env = { DATABASE_URL: database.url, SMTP_URL: smtp.url, JWT_SECRET: 'instances-share-this-secret-0123456789abcdef' };
-    a = await startServer(env);
-    b = await startServer(env);
-  });
-  afterAll(async () => { await a?.stop(); await b?.stop(); await smtp?.close(); await database?.drop(); });
+  const site = useTwoInstances();
 
   it('drops the buyer\'s cached pages, links and watch page on both instances before the answer arrives', async () => {
+    const { a, b, smtp } = site;
     const { token } = await signUp(a, smtp, 'dwie-instancje-odstapienie@example.com', 'Ewa');
     await buyWithDevCheckout(a, token, DEMO_KEYS.trauma, 'price_demo_trauma_pln');
     const profile = async (server: RunningServer) => {

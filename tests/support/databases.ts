@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { AccountsTables } from '../../modules/accounts/schema.ts';
 import type { CatalogueTables } from '../../modules/catalogue/schema.ts';
 import type { ContactTables } from '../../modules/contact/schema.ts';
@@ -78,6 +78,25 @@ export async function openMigrated(backend: Backend) {
   const handle = await backend.open();
   await migrateToLatest(handle.db);
   return { ...handle, db: handle.db as unknown as Kysely<TestDatabase> };
+}
+
+/**
+ * Two instances' connections to one migrated PostgreSQL database (each its own pool, as two processes have), for the
+ * suite around the call: `first` is the migrated handle, `second` another pool on it. Read them inside tests.
+ */
+export function useTwoConnections(): { first: Awaited<ReturnType<typeof openMigrated>>; second: DatabaseHandle } {
+  const pair = {} as { first: Awaited<ReturnType<typeof openMigrated>>; second: DatabaseHandle };
+  beforeAll(async () => {
+    const postgres = backends.find((b) => b.name === 'postgres');
+    if (!postgres) throw new Error('TEST_DATABASE_URL is not set');
+    pair.first = await openMigrated(postgres);
+    pair.second = connectPostgres(pair.first.url!);
+  });
+  afterAll(async () => {
+    await pair.second?.close();
+    await pair.first?.close();
+  });
+  return pair;
 }
 
 /**

@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../../modules/catalogue/index.ts';
 import { INVOICE_TOPICS } from '../../../modules/invoicing/index.ts';
-import { connectPostgres, type DatabaseHandle } from '../../../modules/shared/db/index.ts';
 import { fixedClock } from '../../../modules/shared/kernel/index.ts';
 import { lastNumber } from '../../../modules/shared/numbering/index.ts';
-import { backends, onPostgres, openMigrated } from '../../support/databases.ts';
+import { backends, onPostgres, useTwoConnections } from '../../support/databases.ts';
 import { company, institute, invoicingApp } from '../../support/invoicing-app.ts';
 
 const postgres = backends.find((b) => b.name === 'postgres');
 
 describe.skipIf(!postgres)(onPostgres('invoices issued by two instances on one PostgreSQL'), () => {
-  let handle: Awaited<ReturnType<typeof openMigrated>>;
-  let second: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await openMigrated(postgres!);
-    second = connectPostgres(handle.url!);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await handle?.close();
-  });
+  const instances = useTwoConnections();
 
   it('given 200 paid purchases asking for an invoice, when both instances issue them at once, each twice, then the invoices are exactly FV/2026/000001 to 000200', async () => {
+    const { first: handle, second } = instances;
     const clock = fixedClock('2026-11-26T10:00:00.000Z');
     const one = await invoicingApp(handle, { clock });
     const two = await invoicingApp(second, { clock, seed: false });

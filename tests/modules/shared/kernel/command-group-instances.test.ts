@@ -1,31 +1,22 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectPostgres, type DatabaseHandle } from '../../../../modules/shared/db/index.ts';
+import { describe, expect, it } from 'vitest';
 import { createEventStore, type Projection, type Tx } from '../../../../modules/shared/events/index.ts';
 import { handleCommand } from '../../../../modules/shared/kernel/index.ts';
 import { counter } from '../../../support/counter.ts';
-import { backends, onPostgres, openMigrated } from '../../../support/databases.ts';
+import { backends, onPostgres, useTwoConnections } from '../../../support/databases.ts';
 
 /** Command groups (modules/shared/kernel/command-group.ts) beside other writers and another instance, on PostgreSQL. */
 const postgres = backends.find((b) => b.name === 'postgres');
 
 describe.skipIf(!postgres)(onPostgres('groups of two instances on one PostgreSQL'), () => {
-  let handle: Awaited<ReturnType<typeof openMigrated>>;
-  let second: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await openMigrated(postgres!);
-    second = connectPostgres(handle.url!);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await handle?.close();
-  });
+  const instances = useTwoConnections();
 
   /**
    * One store per connection, as two instances have, each recording its failed groups: a deadlock would not show in
    * the outcome (a failed group's commands run again alone), only here.
    */
   function twoInstancesWatched() {
+    const { first: handle, second } = instances;
     const one = { db: handle.db, store: createEventStore(handle.db) };
     const two = { db: second.db, store: createEventStore(second.db) };
     const failures: unknown[] = [];
@@ -37,6 +28,7 @@ describe.skipIf(!postgres)(onPostgres('groups of two instances on one PostgreSQL
   }
 
   it('given a group still in flight, when a later append commits, then readers stop below the group until it commits (the settled position)', async () => {
+    const { first: handle, second } = instances;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let reached!: () => void;
@@ -59,6 +51,7 @@ describe.skipIf(!postgres)(onPostgres('groups of two instances on one PostgreSQL
   });
 
   it('given two instances whose groups hold the same two streams in opposite orders, when both wait for a third writer, then they take the locks in one order and none deadlocks', async () => {
+    const { first: handle } = instances;
     const { one, two, failures } = twoInstancesWatched();
     // `low` has the lower lock key: a writer holding it keeps both groups waiting before their insert goes on.
     const keys = await sql<{ id: string }>`select id from unnest(${['lock-a', 'lock-b']}::text[]) as id order by hashtext(id)`.execute(handle.db);

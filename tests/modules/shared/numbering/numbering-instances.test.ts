@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectPostgres, type DatabaseHandle } from '../../../../modules/shared/db/index.ts';
+import { describe, expect, it } from 'vitest';
 import { createEventStore } from '../../../../modules/shared/events/index.ts';
 import { lastNumber } from '../../../../modules/shared/numbering/index.ts';
-import { backends, onPostgres, openMigrated } from '../../../support/databases.ts';
+import { backends, onPostgres, useTwoConnections } from '../../../support/databases.ts';
 import { issueDocument } from './numbered-document.ts';
 
 /** Two instances on one PostgreSQL, each with its own pool and event store, numbering from the same counter. */
 const postgres = backends.find((b) => b.name === 'postgres');
 
 describe.skipIf(!postgres)(onPostgres('documents numbered by two instances on one PostgreSQL'), () => {
-  let handle: Awaited<ReturnType<typeof openMigrated>>;
-  let second: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await openMigrated(postgres!);
-    second = connectPostgres(handle.url!);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await handle?.close();
-  });
+  const instances = useTwoConnections();
 
   it('given 200 documents issued concurrently across two instances, some refused after taking a number, then the issued ones are exactly 1 to 200', async () => {
+    const { first: handle, second } = instances;
     const one = { db: handle.db, store: createEventStore(handle.db) };
     const two = { db: second.db, store: createEventStore(second.db) };
     // Every fifth request is refused after its number was taken: the refusals interleave with the issues.
