@@ -117,13 +117,15 @@ describe.each(backends)('outbox worker on $name', (backend) => {
     expect(seen).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }]);
   });
 
-  it('renews the lease of a batch still waiting behind slow deliveries, so another worker never takes one of them', async () => {
+  it('renews the lease of a batch still waiting behind slow deliveries, so another worker never takes one of them', { timeout: 30_000 }, async () => {
     await enqueue(4);
     const seen: string[] = [];
     // Each delivery outlasts half the lease: without renewal the last ones would be free to claim before their turn.
-    const slow = (who: string) => async (p: unknown) => { seen.push(`${who}:${(p as { n: number }).n}`); await new Promise((r) => setTimeout(r, 150)); };
-    const a = createOutboxWorker(handle.db, { leaseMs: 300, batchSize: 4, handlers: { mail: slow('a') } });
-    const b = createOutboxWorker(handle.db, { leaseMs: 300, batchSize: 4, idlePollMs: 20, handlers: { mail: slow('b') } });
+    // A lease of seconds, not a few hundred milliseconds: on a loaded machine the claim's own answer can take longer
+    // than that to reach the worker, and the lease would run out before the first delivery began.
+    const slow = (who: string) => async (p: unknown) => { seen.push(`${who}:${(p as { n: number }).n}`); await new Promise((r) => setTimeout(r, 800)); };
+    const a = createOutboxWorker(handle.db, { leaseMs: 1500, batchSize: 4, handlers: { mail: slow('a') } });
+    const b = createOutboxWorker(handle.db, { leaseMs: 1500, batchSize: 4, idlePollMs: 20, handlers: { mail: slow('b') } });
     const draining = a.drainOnce();
     b.start();
     await draining;
