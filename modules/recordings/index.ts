@@ -16,7 +16,7 @@ export { transcode, type TranscodeOutcome } from './transcode.ts';
 export { HLS_URL, PRESIGNED_SECONDS, parseHlsPath, withToken, type Served } from './serving.ts';
 export { HLS_TOKEN_TTL_MS, hlsTokens } from './tokens.ts';
 export { TRANSCODE_LANE, TRANSCODE_TOPIC, transcodeMessage } from './topics.ts';
-export { localStorage, s3Storage, storageFor, type Opened, type S3Settings, type Storage } from './storage/index.ts';
+export { localStorage, MIN_PART_BYTES, PART_BYTES, s3Client, s3Storage, storageFor, type Opened, type S3Settings, type Storage } from './storage/index.ts';
 export type { RecordingStatus, Upload } from './commands.ts';
 export type { RecordingsPorts } from './ports.ts';
 
