@@ -1,5 +1,6 @@
 import type { ModuleDb } from '../shared/db/index.ts';
 import { DomainError, systemClock, type ModuleContext } from '../shared/kernel/index.ts';
+import { positionsErasure } from './erasure.ts';
 import { MAX_DURATION_SECONDS, resumeFrom, watchedShare } from './resume.ts';
 import type { PlaybackTables } from './schema.ts';
 
@@ -11,12 +12,15 @@ export type SavedPosition = { position: number; duration: number; updatedAt: Dat
 /**
  * Playback (issue 26): where each viewer stopped in each recording, so the player starts there on any device, and
  * how much of each recording they have watched. Who may save or read a position (the owner, inside the access window)
- * is the caller's to check. Refusals: `position-invalid`.
+ * is the caller's to check. Refusals: `position-invalid`. Deleting an account deletes its positions (`projections`).
  */
 export function createPlayback(ctx: Pick<ModuleContext, 'db' | 'clock'>) {
   const db = ctx.db as unknown as ModuleDb<PlaybackTables>;
   const clock = ctx.clock ?? systemClock;
   return {
+    /** Registered with the event store: UserDeleted deletes the user's positions with the deletion. */
+    projections: [positionsErasure],
+
     /** Keeps the newest position of `userId` in `productKey`'s recording; a position past the end counts as the end. */
     async save(userId: string, productKey: string, input: { position: number; duration: number }): Promise<void> {
       const { position, duration } = input;

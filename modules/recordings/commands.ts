@@ -3,7 +3,7 @@ import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EventStore } from '../shared/events/index.ts';
 import { DomainError, handleCommand, loadState, type Clock } from '../shared/kernel/index.ts';
-import { probeFile } from './probe.ts';
+import { probeFile, type ProbeOutcome } from './probe.ts';
 import type { RecordingsPorts } from './ports.ts';
 import { probeVerdict, recordingDecider, recordingStreamOf, type FailureCode, type JobState } from './recording.ts';
 import { HLS_URL } from './serving.ts';
@@ -24,7 +24,10 @@ const UPLOAD_ID = /^[A-Za-z0-9_-]{1,128}$/;
 export function recordingCommands(deps: {
   db: Parameters<typeof handleCommand>[0]['db']; store: EventStore; clock: Clock; storage: Storage; workDir: string;
   ports: RecordingsPorts; tokens: ReturnType<typeof hlsTokens>; ttlMs?: number;
+  /** ffprobe by default; a test counts its runs through it. */
+  probe?: (path: string) => Promise<ProbeOutcome>;
 }) {
+  const probeOf = deps.probe ?? probeFile;
   const stream = (productKey: string) => recordingStreamOf(productKey);
   const state = async (productKey: string) => (await loadState(deps, recordingDecider, stream(productKey))).state;
 
@@ -39,7 +42,7 @@ export function recordingCommands(deps: {
     const size = (await stat(upload.filePath)).size;
     let stored = false;
     try {
-      const probe = await probeFile(upload.filePath);
+      // What the log already says comes before ffprobe: a notice told twice, or one refused as busy, costs no probe.
       const before = await state(upload.productKey);
       if (before.job?.uploadId === upload.uploadId) {
         // Told twice of one upload (a retried notice, or two instances adopting one file): the first is the one kept.
@@ -47,6 +50,7 @@ export function recordingCommands(deps: {
         return;
       }
       if (before.job && (before.job.state === 'queued' || before.job.state === 'running')) throw new DomainError('recording-busy');
+      const probe = await probeOf(upload.filePath);
       const refusal = probeVerdict(size, probe);
       if (refusal) throw new DomainError(refusal);
       await deps.storage.putFile(sourceKey(upload.productKey, upload.uploadId), upload.filePath, { move: true });
@@ -88,7 +92,8 @@ export function recordingCommands(deps: {
 
   /**
    * A recording that exists only as a file (the seed's demo recordings, in MEDIA_DIR) goes through the same path as an
-   * upload, once: a product whose recording has any history is left alone. Its file is copied, never moved.
+   * upload, once: a product whose recording has any history is left alone before anything else is done (no copy, no
+   * ffprobe: every start of every instance asks). Its file is copied, never moved.
    */
   async function adoptFile(productKey: string, path: string): Promise<boolean> {
     if ((await loadState(deps, recordingDecider, stream(productKey))).version > 0) return false;

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { systemClock, type ModuleContext } from '../shared/kernel/index.ts';
 import { recordingCommands } from './commands.ts';
 import type { RecordingsPorts } from './ports.ts';
+import type { ProbeOutcome } from './probe.ts';
 import { hlsServing } from './serving.ts';
 import { storageFor, type Storage } from './storage/index.ts';
 import { hlsTokens } from './tokens.ts';
@@ -15,7 +16,7 @@ export { transcode, type TranscodeOutcome } from './transcode.ts';
 export { HLS_URL, PRESIGNED_SECONDS, parseHlsPath, withToken, type Served } from './serving.ts';
 export { HLS_TOKEN_TTL_MS, hlsTokens } from './tokens.ts';
 export { TRANSCODE_LANE, TRANSCODE_TOPIC, transcodeMessage } from './topics.ts';
-export { localStorage, s3Storage, storageFor, type Opened, type S3Settings, type Storage } from './storage/index.ts';
+export { localStorage, MIN_PART_BYTES, PART_BYTES, s3Client, s3Storage, storageFor, type Opened, type S3Settings, type Storage } from './storage/index.ts';
 export type { RecordingStatus, Upload } from './commands.ts';
 export type { RecordingsPorts } from './ports.ts';
 
@@ -24,7 +25,7 @@ export type { RecordingsPorts } from './ports.ts';
  * (outbox work, once across instances), stored under DATA_DIR or in an S3-compatible bucket, and served playlist by
  * playlist and segment by segment only to a viewer whose token and access both hold at that moment.
  */
-export function createRecordings(ctx: ModuleContext, ports: RecordingsPorts, options: { storage?: Storage; ttlMs?: number; leaseMs?: number } = {}) {
+export function createRecordings(ctx: ModuleContext, ports: RecordingsPorts, options: { storage?: Storage; ttlMs?: number; leaseMs?: number; probe?: (path: string) => Promise<ProbeOutcome> } = {}) {
   const { config } = ctx;
   const s3 = config.S3_ENDPOINT && config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
     ? { endpoint: config.S3_ENDPOINT, bucket: config.S3_BUCKET, accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY, region: config.S3_REGION }
@@ -33,7 +34,7 @@ export function createRecordings(ctx: ModuleContext, ports: RecordingsPorts, opt
   const clock = ctx.clock ?? systemClock;
   const tokens = hlsTokens(config.JWT_SECRET);
   const workDir = join(config.DATA_DIR, 'recordings-work');
-  const commands = recordingCommands({ db: ctx.db, store: ctx.store, clock, storage, workDir, ports, tokens, ttlMs: options.ttlMs });
+  const commands = recordingCommands({ db: ctx.db, store: ctx.store, clock, storage, workDir, ports, tokens, ttlMs: options.ttlMs, probe: options.probe });
   return {
     /** The tus endpoint's notice of a finished upload: probed, refused with a code, or queued for transcoding. */
     acceptUpload: commands.acceptUpload,

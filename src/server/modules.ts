@@ -143,7 +143,7 @@ export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
   const playback = createPlayback(ctx);
   // A join click from meetings' outbox row is attendance's first signal; 'certificate-check' is certificates' (below).
   const attendanceHandlers: Record<string, OutboxHandler> = { [MEETING_TOPICS.clicked]: (payload) => attendance.recordJoinClick(payload as JoinClick) };
-  for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections, ...certificates.projections, ...attendance.projections]) ctx.store.addProjection(projection);
+  for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections, ...certificates.projections, ...attendance.projections, ...playback.projections]) ctx.store.addProjection(projection);
   const outboxHandlers: Record<string, OutboxHandler> = { ...attendanceHandlers, ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers, ...meetings.outboxHandlers, ...certificates.outboxHandlers, ...recordings.outboxHandlers,
     // A committed change of a product's sessions or reminders: purchases tells each buyer, or has their reminders
     // planned again (the catalogue knows none of them).

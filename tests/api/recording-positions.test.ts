@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
+import { connectDatabase } from '../../modules/shared/db/index.ts';
 import { bearer, buyWithDevCheckout, signUp } from '../support/accounts.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
@@ -11,9 +13,11 @@ describe('resume positions: GET/PUT /api/user/recordings/{productKey}/position (
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let owner: string;
   let stranger: string;
+  let admin: string;
   beforeAll(async () => {
     smtp = await startSmtp();
-    server = await startServer({ SMTP_URL: smtp.url });
+    server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: 'szefowa@example.com' });
+    admin = (await signUp(server, smtp, 'szefowa@example.com', 'Anna Szefowa')).token;
     owner = (await signUp(server, smtp, 'widzka@example.com', 'Ewa Widzka')).token;
     stranger = (await signUp(server, smtp, 'obcy@example.com', 'Jan Obcy')).token;
     await buyWithDevCheckout(server, owner, key, 'price_demo_trauma_pln');
@@ -57,6 +61,29 @@ describe('resume positions: GET/PUT /api/user/recordings/{productKey}/position (
     for (const body of [{ position: -1, duration: 100 }, { position: 'x', duration: 100 }, { position: 1, duration: 0 }, { position: 1 }, { position: 1, duration: 1e9 }]) {
       const refused = await position(owner, { method: 'PUT', body, lang: 'pl' });
       expect([refused.status, (await refused.json()).message]).toEqual([400, 'Nieprawidłowe miejsce w nagraniu.']);
+    }
+  });
+
+  // Last: it stops the server to look into its database.
+  it('deletes a deleted user\'s positions with their account; another viewer\'s stay', async () => {
+    const leaving = await signUp(server, smtp, 'odchodzi@example.com', 'Ola Odchodząca');
+    await buyWithDevCheckout(server, leaving.token, key, 'price_demo_trauma_pln');
+    expect((await position(leaving.token, { method: 'PUT', body: { position: 600, duration: 3600 } })).status).toBe(200);
+    expect((await position(owner, { method: 'PUT', body: { position: 900, duration: 3600 } })).status).toBe(200);
+    const users = (await (await fetch(`${server.url}/api/users`, { headers: bearer(admin) })).json()) as { id: string; email: string }[];
+    const [leavingId, ownerId] = ['odchodzi@example.com', 'widzka@example.com'].map((email) => users.find((u) => u.email === email)!.id);
+
+    const removed = await fetch(`${server.url}/api/users/${leavingId}`, { method: 'DELETE', headers: bearer(admin) });
+    expect(removed.status).toBe(200);
+    expect((await position(leaving.token)).status).toBe(401);
+
+    await server.stop({ keepData: true });
+    const handle = await connectDatabase({ databaseUrl: server.database?.url, dataDir: join(server.dataDir, 'pgdata') });
+    try {
+      const rows = await handle.db.selectFrom('playback_positions' as never).select(['user_id' as never, 'position' as never]).execute();
+      expect(rows.map((r) => ({ ...(r as object) }))).toEqual([{ user_id: ownerId, position: 900 }]);
+    } finally {
+      await handle.close();
     }
   });
 });

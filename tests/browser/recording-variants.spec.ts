@@ -13,9 +13,9 @@ import { makeVideo } from '../support/videos.ts';
 
 /**
  * Every variant of the HLS ladder plays in Chromium with hls.js (issue 26): a generated 1280×720 recording uploaded for
- * a past seminar gets 360p, 480p, 720p and audio only; the owner's player lists the three video qualities and plays
- * the first seconds of each when chosen. hls.js leaves audio-only variants out of a ladder that has video, so the audio
- * variant is played by hls.js on its own.
+ * a past seminar gets 360p, 480p, 720p and audio only; the owner's player lists the three video qualities and audio
+ * only, and plays the first seconds of each when chosen. hls.js leaves audio-only variants out of a ladder that has
+ * video, so the player loads the audio variant on its own for "audio only" (as the last test does with bare hls.js).
  */
 const key = DEMO_KEYS.contactStyles;
 let server: RunningServer;
@@ -37,7 +37,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => { await server?.stop(); await smtp?.close(); if (dir) rmSync(dir, { recursive: true, force: true }); });
 
-test('the quality menu lists 360p, 480p and 720p, and each plays its first seconds when chosen', async ({ page }) => {
+test('the quality menu lists 360p, 480p, 720p and audio only, and each plays its first seconds when chosen', async ({ page }) => {
   test.setTimeout(90_000);
   const errors = watchErrors(page);
   const segments: string[] = [];
@@ -53,7 +53,7 @@ test('the quality menu lists 360p, 480p and 720p, and each plays its first secon
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
 
   const menu = page.getByTestId('recording-quality');
-  await expect(menu.locator('option')).toHaveText(['Automatyczna', '360p', '480p', '720p']);
+  await expect(menu.locator('option')).toHaveText(['Automatyczna', '360p', '480p', '720p', 'Tylko dźwięk']);
   for (const height of [360, 480, 720]) {
     await menu.selectOption({ label: `${height}p` });
     const fetched = segments.length;
@@ -63,7 +63,21 @@ test('the quality menu lists 360p, 480p and 720p, and each plays its first secon
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => ({ height: v.videoHeight, moving: v.currentTime > 0.5 && !v.paused })),
       { timeout: 15_000, message: `${height}p playing` }).toEqual({ height, moving: true });
   }
-  expect(new Set(segments)).toEqual(new Set(['360p', '480p', '720p']));
+  // Audio only: its segments, no picture; then back to a picture (the master loaded again).
+  await video.evaluate((v: HTMLVideoElement) => { v.currentTime = 0; });
+  let fetched = segments.length;
+  await menu.selectOption({ label: 'Tylko dźwięk' });
+  await expect.poll(() => segments.slice(fetched), { timeout: 15_000, message: 'an audio segment fetched' }).toContain('audio');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => ({ height: v.videoHeight, moving: v.currentTime > 0.5 && !v.paused })),
+    { timeout: 15_000, message: 'audio only playing' }).toEqual({ height: 0, moving: true });
+  fetched = segments.length;
+  await video.evaluate((v: HTMLVideoElement) => { v.currentTime = 0; });
+  await menu.selectOption({ label: '480p' });
+  await video.evaluate((v: HTMLVideoElement) => { void v.play(); });
+  await expect.poll(() => segments.slice(fetched), { timeout: 15_000, message: 'a 480p segment fetched again' }).toContain('480p');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => ({ height: v.videoHeight, moving: v.currentTime > 0.5 && !v.paused })),
+    { timeout: 15_000, message: '480p playing again' }).toEqual({ height: 480, moving: true });
+  expect(new Set(segments)).toEqual(new Set(['360p', '480p', '720p', 'audio']));
   expect(errors).toEqual([]);
 });
 

@@ -13,30 +13,48 @@ import { checkedKey, type Storage } from './types.ts';
 export type S3Settings = { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string };
 
 /** Above this a file goes up in parts of this size (one PUT takes at most 5 GB; a recording may be 20). */
-const PART_BYTES = 64 * 1024 * 1024;
+export const PART_BYTES = 64 * 1024 * 1024;
+/** S3's smallest part (all but the last): a smaller part size asked for is raised to it. */
+export const MIN_PART_BYTES = 5 * 1024 * 1024;
+/** S3's most parts in one upload: a file too large for that many parts of the size asked for goes in larger ones. */
+const MAX_PARTS = 10_000;
 
 const statusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
 const missing = (error: unknown) => statusOf(error) === 404 || (error as { name?: string })?.name === 'NoSuchKey' || (error as { name?: string })?.name === 'NotFound';
 
 /**
- * Any S3-compatible store (MinIO, Garage, a cloud provider) through the official SDK, path-style addressing (what
- * MinIO and Garage expect; AWS takes it too). The bucket stays private: nothing here makes an object public.
+ * The official SDK's client for `settings`, path-style addressing (what MinIO and Garage expect; AWS takes it too).
+ * The SDK's default since 2025 sends streamed bodies aws-chunked with a trailing checksum, which stores that do not
+ * implement it (s3rver, older MinIO and Garage) keep as part of the object: checksums only when required.
  */
-export function s3Storage(settings: S3Settings, client = new S3Client({
+export const s3Client = (settings: S3Settings) => new S3Client({
   endpoint: settings.endpoint, region: settings.region, forcePathStyle: true,
-  // The SDK's default since 2025 sends streamed bodies aws-chunked with a trailing checksum, which stores
-  // that do not implement it (s3rver, older MinIO and Garage) keep as part of the object: checksums only when required.
   requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
   credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-})): Storage {
+});
+
+/**
+ * Any S3-compatible store (MinIO, Garage, a cloud provider) through the official SDK. The bucket stays private:
+ * nothing here makes an object public. `partBytes` (PART_BYTES unless a test asks for less) is both the size above
+ * which a file goes up in parts and the size of each part.
+ */
+export function s3Storage(settings: S3Settings, options: { client?: S3Client; partBytes?: number } = {}): Storage {
+  const client = options.client ?? s3Client(settings);
+  const partBytes = Math.max(MIN_PART_BYTES, options.partBytes ?? PART_BYTES);
   const Bucket = settings.bucket;
 
+  /**
+   * A file in parts: the object appears whole when the upload completes, never before. A part that fails aborts the
+   * upload, so the store drops the parts it holds (a store that fails to abort keeps them until the bucket's
+   * lifecycle rule for incomplete uploads removes them; README).
+   */
   async function multipart(Key: string, path: string, size: number) {
+    const part = Math.max(partBytes, Math.ceil(size / MAX_PARTS));
     const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key }));
     try {
       const parts: { ETag: string | undefined; PartNumber: number }[] = [];
-      for (let start = 0, PartNumber = 1; start < size; start += PART_BYTES, PartNumber++) {
-        const end = Math.min(size, start + PART_BYTES) - 1;
+      for (let start = 0, PartNumber = 1; start < size; start += part, PartNumber++) {
+        const end = Math.min(size, start + part) - 1;
         const { ETag } = await client.send(new UploadPartCommand({
           Bucket, Key, UploadId, PartNumber, ContentLength: end - start + 1, Body: createReadStream(path, { start, end }),
         }));
@@ -54,7 +72,7 @@ export function s3Storage(settings: S3Settings, client = new S3Client({
     async putFile(key, path, opts) {
       const Key = checkedKey(key);
       const { size } = await stat(path);
-      if (size > PART_BYTES) await multipart(Key, path, size);
+      if (size > partBytes) await multipart(Key, path, size);
       else await client.send(new PutObjectCommand({ Bucket, Key, ContentLength: size, Body: createReadStream(path) }));
       if (opts?.move) await rm(path, { force: true });
     },

@@ -25,7 +25,8 @@ const clock = (seconds: number) => {
 /**
  * The recording player. Before the first play the buyer is told that playing ends the 14-day right of
  * withdrawal; the first play is reported to the server, which records it once. An HLS recording plays adaptively
- * with a choice of quality; the player starts where the viewer stopped and keeps that place on the server.
+ * with a choice of quality, audio only among them; the player starts where the viewer stopped and keeps that place
+ * on the server.
  */
 export default function RecordingPlayer({ productKey, src, hls, poster, playbackStarted, startAt = 0, labels }: Props) {
   const video = useRef<HTMLVideoElement>(null);
@@ -54,10 +55,14 @@ export default function RecordingPlayer({ productKey, src, hls, poster, playback
     setReported(true);
     void fetch(`/api/videos/${encodeURIComponent(productKey)}/playback`, { method: 'POST' }).catch(() => setReported(false));
   };
-  // The saved place, once the browser knows the length (hls.js starts there itself through startPosition).
+  // The saved place, once the browser first knows the length (hls.js starts there itself through startPosition); not
+  // again when a change of quality to or from audio only loads the media anew.
+  const sought = useRef(false);
   const seekToStart = () => {
     const v = video.current;
-    if (v && startAt > 0 && v.currentTime < 1 && startAt < v.duration) v.currentTime = startAt;
+    if (sought.current || !v) return;
+    sought.current = true;
+    if (startAt > 0 && v.currentTime < 1 && startAt < v.duration) v.currentTime = startAt;
   };
   const fromStart = () => {
     if (video.current) video.current.currentTime = 0;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPlayback, resumeFrom, watchedShare } from '../../../modules/playback/index.ts';
+import { createEventStore } from '../../../modules/shared/events/index.ts';
 import { DomainError, fixedClock } from '../../../modules/shared/kernel/index.ts';
 import { backends, openMigrated } from '../../support/databases.ts';
 
@@ -60,5 +61,36 @@ describe.each(backends)('saved positions on $name', (backend) => {
     for (const bad of [{ position: -1, duration: 10 }, { position: 1, duration: 0 }, { position: Number.NaN, duration: 10 }, { position: 1, duration: 25 * hour }]) {
       await expect(playback.save('u1', 'p1', bad)).rejects.toEqual(new DomainError('position-invalid'));
     }
+  });
+});
+
+describe.each(backends)('an account\'s deletion on $name', (backend) => {
+  let handle: Awaited<ReturnType<typeof openMigrated>>;
+  beforeEach(async () => { handle = await openMigrated(backend); });
+  afterEach(async () => handle?.close());
+
+  const deleted = (userId: string) => [{ type: 'UserDeleted', data: { userId, deletedAt: '2026-03-02T09:00:00.000Z' } }];
+
+  it('given positions of two users, when one user\'s account is deleted (UserDeleted), then only their positions are gone', async () => {
+    const playback = createPlayback({ db: handle.db });
+    const store = createEventStore(handle.db, { projections: playback.projections });
+    await playback.save('u1', 'p1', { position: 100, duration: hour });
+    await playback.save('u1', 'p2', { position: 200, duration: hour });
+    await playback.save('u2', 'p1', { position: 300, duration: hour });
+    await store.append('user-u1', 'any', deleted('u1'));
+    expect((await playback.positionOf('u1', 'p1')).saved).toBeNull();
+    expect([...(await playback.watched('u1'))]).toEqual([]);
+    expect((await playback.positionOf('u2', 'p1')).saved?.position).toBe(300);
+  });
+
+  it('given positions kept and a deletion in the log, when the read models are rebuilt, then the others\' positions stay', async () => {
+    const playback = createPlayback({ db: handle.db });
+    const store = createEventStore(handle.db, { projections: playback.projections });
+    await playback.save('u1', 'p1', { position: 100, duration: hour });
+    await store.append('user-u1', 'any', deleted('u1'));
+    await playback.save('u2', 'p1', { position: 300, duration: hour });
+    await store.rebuildProjections();
+    expect([...(await playback.watched('u2'))]).toEqual([['p1', 300 / hour]]);
+    expect([...(await playback.watched('u1'))]).toEqual([]);
   });
 });

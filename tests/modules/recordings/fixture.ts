@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { createRecordings, type Storage } from '../../../modules/recordings/index.ts';
+import { createRecordings, type ProbeOutcome, type Storage } from '../../../modules/recordings/index.ts';
 import { parseEnv } from '../../../modules/shared/config/index.ts';
 import { createEventStore } from '../../../modules/shared/events/index.ts';
 import { fixedClock } from '../../../modules/shared/kernel/index.ts';
@@ -16,7 +16,7 @@ export const SECRET = 'h'.repeat(40);
  * The recordings module on a migrated database, with a clock the test moves, an access table it edits (user and
  * product to the end of access; purchases stands behind this port in the server) and a worker for its lane.
  */
-export function recordingsOn(handle: Awaited<ReturnType<typeof openMigrated>>, opts: { storage?: Storage; leaseMs?: number; env?: Record<string, string> } = {}) {
+export function recordingsOn(handle: Awaited<ReturnType<typeof openMigrated>>, opts: { storage?: Storage; leaseMs?: number; env?: Record<string, string>; probe?: (path: string) => Promise<ProbeOutcome> } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'recordings-test-'));
   const clock = fixedClock(NOW);
   const access = new Map<string, Date>();
@@ -25,7 +25,7 @@ export function recordingsOn(handle: Awaited<ReturnType<typeof openMigrated>>, o
   const log = pino({ level: process.env.TEST_LOG ?? 'silent' });
   const recordings = createRecordings({ config, log, db: handle.db, store, clock }, {
     accessUntil: async (userId, productKey) => access.get(`${userId}/${productKey}`) ?? null,
-  }, { storage: opts.storage, leaseMs: opts.leaseMs });
+  }, { storage: opts.storage, leaseMs: opts.leaseMs, probe: opts.probe });
   const worker = () => createOutboxWorker(handle.db, { handlers: recordings.outboxHandlers, topics: recordings.lane.topics, leaseMs: recordings.lane.leaseMs, batchSize: 1, log });
   return {
     recordings, clock, store, dataDir, worker,
