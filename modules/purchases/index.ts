@@ -133,9 +133,12 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
     waitlist: {
       join: waitlist.join, leave: waitlist.leave, status: waitlist.status, declineByToken: waitlist.declineByToken,
       offerByToken: waitlist.offerByToken, panel: waitlist.panel,
-      /** Offers the free seats to the list: after the catalogue raised a capacity. */
-      offerFreeSeats: seats.offerFree,
     },
+    /**
+     * The catalogue's announcement of a capacity change (its outbox topic, handed over by the composition root): the
+     * seats a raise freed are offered to the waiting list, once however often it runs.
+     */
+    capacityChanged: waitlist.capacityChanged,
     /**
      * The catalogue's announcement of a schedule change (its outbox topic, handed over by the composition root): each
      * buyer with access is told, once per change, and their reminders are planned again (schedule-notices.ts).

@@ -1,3 +1,4 @@
+import type { CapacityChange } from '../catalogue/index.ts';
 import { mailMessage } from '../mailing/index.ts';
 import { DomainError, loadState } from '../shared/kernel/index.ts';
 import type { EventMetadata } from '../shared/events/index.ts';
@@ -116,6 +117,14 @@ export function waitlistHandlers(deps: PurchasesDeps, queries: Pick<PurchasesQue
         return;
       }
       await seats.run(productKey, { type: 'CloseWaitlist', productKey, at: now() }, { actor: 'waitlist' });
+    },
+    /**
+     * Outbox: the catalogue's announcement of a capacity change (written with the change, so no crash loses it): the
+     * seats it freed are offered to the list under the product's seats lock. Running it again offers nothing more:
+     * the first run's offers hold those seats.
+     */
+    async capacityChanged(payload: unknown) {
+      await seats.offerFree((payload as CapacityChange).productKey, { actor: 'waitlist' });
     },
     /** The panel's view of a product's list: who waits in which order, the offers in flight, and every step so far. */
     async panel(productKey: string) {
