@@ -7,22 +7,13 @@ import { signedIds } from '../shared/signing/index.ts';
 import type { PurchasesDeps } from './deps.ts';
 import type { PurchasesQueries } from './queries.ts';
 import { WAITLIST_CLOSE_TOPIC, type SeatHandlers } from './seat-handlers.ts';
+import { waitlistStatusOf, type WaitlistStatus } from './seat-views.ts';
 import { seatsDecider } from './seats-decider.ts';
 import { live, offerHoldKey, offerOf, seatsStreamOf, type SeatEvent } from './seats.ts';
 import { waitlistOfferMail } from './waitlist-mail.ts';
 
 /** What the offer mail's outbox row carries (seat-handlers.ts writes it beside `SeatOffered`). */
 export type OfferPayload = { productKey: string; offerId: string; userId: string; expiresAt: string };
-
-/** A person's place on a product's waiting list, as their page shows it. */
-export type WaitlistStatus = {
-  /** The list takes people (the product has seats and its first session has not started). */
-  open: boolean;
-  /** 1-based place on the list; null: not on it. */
-  position: number | null;
-  /** The seat held for them, until when; null: none. */
-  offer: { offerId: string; expiresAt: string } | null;
-};
 
 /**
  * The waiting list of a product: joining, leaving, declining an offer (signed-in, or by the mail's signed link),
@@ -54,11 +45,7 @@ export function waitlistHandlers(deps: PurchasesDeps, queries: Pick<PurchasesQue
 
   async function status(productKey: string, userId: string): Promise<WaitlistStatus> {
     const [state, policy] = await Promise.all([stateOf(productKey), seats.policyOf(productKey)]);
-    const at = now();
-    const index = state.queue.findIndex((w) => w.userId === userId);
-    const offer = offerOf(state, userId, at);
-    const open = policy !== null && !state.closed && (policy.firstStart === null || Date.parse(at) < Date.parse(policy.firstStart));
-    return { open, position: index === -1 ? null : index + 1, offer: offer?.offerId ? { offerId: offer.offerId, expiresAt: offer.expiresAt } : null };
+    return waitlistStatusOf(state, policy, userId, now());
   }
 
   return {
