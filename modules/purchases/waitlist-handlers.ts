@@ -113,12 +113,20 @@ export function waitlistHandlers(deps: PurchasesDeps, queries: Pick<PurchasesQue
     async capacityChanged(payload: unknown) {
       await seats.offerFree((payload as CapacityChange).productKey, { actor: 'waitlist' });
     },
-    /** The panel's view of a product's list: who waits in which order, the offers in flight, and every step so far. */
-    async panel(productKey: string) {
+    /**
+     * The panel's view of a product's list: who waits in which order, the offers in flight, and one page of its steps
+     * so far, newest first (`page`: which rows of the history; `total`: how many steps there are). Only the people on
+     * the list and on that page are looked up, however long the history grows.
+     */
+    async panel(productKey: string, page: { offset: number; limit: number }) {
       const [events, counts] = await Promise.all([deps.store.readStream(seatsStreamOf(productKey)), seats.seats(productKey)]);
       const state = events.reduce((s, e) => seatsDecider.evolve(s, e as unknown as SeatEvent), seatsDecider.initialState());
       const at = now();
-      const people = await deps.ports.contacts([...new Set(events.map((e) => (e.data as { userId?: string }).userId).filter((u): u is string => !!u))]);
+      const steps = [...events].reverse().slice(page.offset, page.offset + page.limit).map((e) => ({
+        e, data: e.data as { userId?: string; reason?: string; expiresAt?: string; offerId?: string; purchaseId?: string; at?: string; heldAt?: string },
+      }));
+      const named = [...state.queue.map((w) => w.userId), ...steps.flatMap(({ data }) => (data.userId ? [data.userId] : []))];
+      const people = await deps.ports.contacts([...new Set(named)]);
       const who = (userId: string) => people.get(userId) ?? null;
       return {
         seats: counts, closed: state.closed,
@@ -126,11 +134,11 @@ export function waitlistHandlers(deps: PurchasesDeps, queries: Pick<PurchasesQue
           const offer = offerOf(state, w.userId, at);
           return { position: i + 1, userId: w.userId, person: who(w.userId), joinedAt: w.joinedAt, offer: offer?.offerId ? { offerId: offer.offerId, expiresAt: offer.expiresAt } : null };
         }),
-        history: events.map((e) => {
-          const data = e.data as { userId?: string; reason?: string; expiresAt?: string; offerId?: string; purchaseId?: string; at?: string; heldAt?: string };
-          return { type: e.type, at: data.at ?? data.heldAt ?? e.recordedAt.toISOString(), userId: data.userId ?? null, person: data.userId ? who(data.userId) : null,
-            reason: data.reason ?? null, offerId: data.offerId ?? null, expiresAt: data.expiresAt ?? null };
-        }),
+        history: {
+          total: events.length,
+          items: steps.map(({ e, data }) => ({ type: e.type, at: data.at ?? data.heldAt ?? e.recordedAt.toISOString(), userId: data.userId ?? null,
+            person: data.userId ? who(data.userId) : null, reason: data.reason ?? null, offerId: data.offerId ?? null, expiresAt: data.expiresAt ?? null })),
+        },
       };
     },
   };

@@ -54,8 +54,9 @@ describe.each(backends)('a capacity raised with people waiting, on $name', (back
     await handler(payloadOf(announced[0]!), message);
     await handler(payloadOf(announced[0]!), { ...message, attempts: 2 });
     await app.drain();
-    const offered = (await app.purchases.waitlist.panel(KEY)).history.filter((h) => h.type === 'SeatOffered').map((h) => h.userId);
-    expect(offered).toEqual([b, c]);
+    // The history is newest first: the offer to C was made after the one to B.
+    const offered = (await app.purchases.waitlist.panel(KEY, { offset: 0, limit: 100 })).history.items.filter((h) => h.type === 'SeatOffered').map((h) => h.userId);
+    expect(offered).toEqual([c, b]);
     expect(await app.purchases.waitlist.status(KEY, b!)).toMatchObject({ position: 1, offer: { offerId: '1' } });
     expect(await app.purchases.waitlist.status(KEY, c!)).toMatchObject({ position: 2, offer: { offerId: '2' } });
     expect(await app.purchases.waitlist.status(KEY, d!)).toEqual({ open: true, position: 3, offer: null });
@@ -76,6 +77,6 @@ describe.each(backends)('a capacity raised with people waiting, on $name', (back
     await save({ capacity: 4 });
     expect((await rows(CAPACITY_CHANGED_TOPIC)).map((r) => payloadOf(r).capacity)).toEqual([5, 4]);
     await app.drain();
-    expect((await app.purchases.waitlist.panel(KEY)).history.filter((h) => h.type === 'SeatOffered')).toEqual([]);
+    expect((await app.purchases.waitlist.panel(KEY, { offset: 0, limit: 100 })).history.items.filter((h) => h.type === 'SeatOffered')).toEqual([]);
   });
 });
