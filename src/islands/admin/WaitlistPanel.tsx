@@ -81,7 +81,7 @@ export default function WaitlistPanel({ productKey }: { productKey: string }) {
                   </tbody>
                 </table>
               </TableBox>
-              <Pager page={page} pages={Math.max(1, Math.ceil(history.total / Math.max(history.pageSize, 1)))} onPage={setPage} />
+              <Pager page={page} pages={Math.max(1, Math.ceil(history.total / Math.max(history.pageSize, 1)))} onPage={setPage} of={say('waitlist.panel.history')} />
             </>
           )}
         </>
