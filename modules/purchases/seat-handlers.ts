@@ -85,7 +85,6 @@ export async function besideSeats(tx: Kysely<any>, deps: Pick<PurchasesDeps, 'st
   return recorded;
 }
 
-
 /** Seat holds, taken seats and releases: each a command on the product's seats stream, in a transaction of its own. */
 export function seatHandlers(deps: PurchasesDeps) {
   const now = () => deps.clock().toISOString();
