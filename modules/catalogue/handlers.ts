@@ -9,6 +9,7 @@ import type { SeatsPort } from './ports.ts';
 import { scheduleOf, sessionId, shiftedSessions, withIds, type SessionInput } from './schedule.ts';
 import { sessionsOf, type Session } from './sessions.ts';
 import { priceIdOf, productDecider, productStream, type PriceInput, type Product, type ProductEvent, type ProductRevised, type ProductSecrets } from './product.ts';
+import { capacityChangedMessage } from './capacity-change.ts';
 import { remindersChangedMessage, scheduleChangedMessage } from './schedule-change.ts';
 import type { AdminProduct } from './queries.ts';
 import type { CatalogueTables } from './schema.ts';
@@ -58,11 +59,16 @@ export type CommandContext = { db: ModuleDb<CatalogueTables>; store: EventStore;
 export function catalogueCommands(ctx: CommandContext) {
   const deps = { db: ctx.db, store: ctx.store };
   // A schedule change is announced once it commits (one outbox row per revision): its buyers are told in the background.
-  // So is a change of the reminder offsets, after which their reminders are planned again.
+  // So is a change of the reminder offsets, after which their reminders are planned again, and a capacity set, after
+  // which the seats it freed are offered to the waiting list.
   const announced = (at: string) => (events: ProductEvent[]) => events.flatMap((e) => {
     if (e.type === 'ProductScheduleChanged') return [scheduleChangedMessage(e.data)];
-    if (e.type === 'ProductRevised' && e.data.changes.reminderOffsets !== undefined) return [remindersChangedMessage({ productKey: e.data.key, at })];
-    return [];
+    if (e.type !== 'ProductRevised') return [];
+    const { key, changes } = e.data;
+    return [
+      ...(changes.reminderOffsets !== undefined ? [remindersChangedMessage({ productKey: key, at })] : []),
+      ...(typeof changes.capacity === 'number' ? [capacityChangedMessage({ productKey: key, capacity: changes.capacity, at })] : []),
+    ];
   });
   const metadata = (actor: string | null) => ({ metadata: { actor } });
   const productOptions = (actor: string | null, at = ctx.clock().toISOString()) => ({ metadata: { actor }, outbox: announced(at) });

@@ -26,6 +26,7 @@ export { lastSessionEnd, sessionsOf, type Session } from './sessions.ts';
 export { nobodyOwnsAnything, type OwnershipPort, type SeatsPort } from './ports.ts';
 export { DEFAULT_OFFER_HOURS, MAX_OFFER_HOURS, DEFAULT_REMINDER_OFFSETS, MAX_REMINDER_MINUTES, MAX_REMINDERS, reminderOffsetsOf, sessionDates, warsawDate, type SessionInput } from './schedule.ts';
 export { REMINDERS_CHANGED_TOPIC, SCHEDULE_CHANGED_TOPIC, type ProductScheduleChanged, type RemindersChange, type ScheduleChange, type SessionMove, type SessionTimes } from './schedule-change.ts';
+export { CAPACITY_CHANGED_TOPIC, type CapacityChange } from './capacity-change.ts';
 export { changesIn, type CatalogueChange } from './changes.ts';
 export { defaultSessionHours, hoursBySession, type SessionHours } from './hours.ts';
 

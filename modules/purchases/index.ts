@@ -50,11 +50,11 @@ export type { WithdrawalView, WithdrawalOffer } from './withdrawal-handlers.ts';
 export type { PurchaseRule } from './purchase.ts';
 export type { Attendee, AttendeeList, AttendeeTotals, PaymentState } from './attendees.ts';
 export type { CheckoutLimits } from './limits.ts';
-export { HOLD_MINUTES, type SeatCounts } from './seat-handlers.ts';
+export { HOLD_MINUTES } from './seat-handlers.ts';
+export type { SeatCounts, WaitlistStatus } from './seat-views.ts';
 export type { SeatEvent, SeatHeld, SeatTaken, SeatReleased, SeatReleaseReason, WaitlistJoined, WaitlistLeft, SeatOffered, OfferEnded, WaitlistClosed } from './seats.ts';
 export { DEFAULT_OFFER_HOURS, OFFER_END_BEFORE_START_MINUTES, OFFER_MIN_MINUTES } from './seats.ts';
 export { waitlistOfferTexts } from './waitlist-mail.ts';
-export type { WaitlistStatus } from './waitlist-handlers.ts';
 export type {
   BuyerLookup, ContactsLookup, Currency, PriceForSale, PriceLookup, ProductForSale, ProductLookup, PurchasesPorts, Terms,
 } from './ports.ts';
@@ -124,6 +124,8 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
     stripeWebhook: stripeWebhook(stripe, fulfilment, refunds, seats),
     /** A product's seats now (capacity, sold, held, free; null capacity and free: no limit). */
     seats: seats.seats,
+    /** A product page's seats and the caller's place on its waiting list, from one read of its seats stream. */
+    seatsAndWaitlist: seats.seatsAndWaitlist,
     /** Records the release of the product's holds past their expiry (they already count as free); also run at each hold's expiry from the outbox. */
     sweepExpiredHolds: seats.sweep,
     /**
@@ -133,9 +135,12 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
     waitlist: {
       join: waitlist.join, leave: waitlist.leave, status: waitlist.status, declineByToken: waitlist.declineByToken,
       offerByToken: waitlist.offerByToken, panel: waitlist.panel,
-      /** Offers the free seats to the list: after the catalogue raised a capacity. */
-      offerFreeSeats: seats.offerFree,
     },
+    /**
+     * The catalogue's announcement of a capacity change (its outbox topic, handed over by the composition root): the
+     * seats a raise freed are offered to the waiting list, once however often it runs.
+     */
+    capacityChanged: waitlist.capacityChanged,
     /**
      * The catalogue's announcement of a schedule change (its outbox topic, handed over by the composition root): each
      * buyer with access is told, once per change, and their reminders are planned again (schedule-notices.ts).

@@ -4,8 +4,9 @@ import { appendAlongside, handleCommand, loadState } from '../shared/kernel/inde
 import { addToOutbox } from '../shared/outbox/index.ts';
 import type { PurchasesDeps } from './deps.ts';
 import type { ProductForSale } from './ports.ts';
-import { offerExpiry, seatsDecider } from './seats-decider.ts';
-import { counts, DEFAULT_OFFER_HOURS, seatsStreamOf, waitingAt, type SeatCommand, type SeatEvent, type SeatPolicy, type SeatReleaseReason, type SeatsState } from './seats.ts';
+import { seatsDecider } from './seats-decider.ts';
+import { seatCountsOf, waitlistStatusOf, type SeatCounts, type WaitlistStatus } from './seat-views.ts';
+import { DEFAULT_OFFER_HOURS, seatsStreamOf, waitingAt, type SeatCommand, type SeatEvent, type SeatPolicy, type SeatReleaseReason, type SeatsState } from './seats.ts';
 
 /**
  * How long a checkout holds its seat, which is also how long its payment page is valid: Stripe Checkout's
@@ -84,9 +85,6 @@ export async function besideSeats(tx: Kysely<any>, deps: Pick<PurchasesDeps, 'st
   return recorded;
 }
 
-/** `waiting`: people on the waiting list without an open offer. */
-export type SeatCounts = { capacity: number | null; sold: number; held: number; waiting: number; free: number | null };
-
 /** Seat holds, taken seats and releases: each a command on the product's seats stream, in a transaction of its own. */
 export function seatHandlers(deps: PurchasesDeps) {
   const now = () => deps.clock().toISOString();
@@ -118,6 +116,13 @@ export function seatHandlers(deps: PurchasesDeps) {
 
   const stateOf = async (productKey: string): Promise<SeatsState> => (await loadState(deps, seatsDecider, seatsStreamOf(productKey))).state;
   const policyOf = async (productKey: string) => seatPolicyOf(await deps.ports.products(productKey));
+
+  /** The product's seats rules and one read of its seats stream (and, while that is empty, its paid purchases). */
+  async function read(productKey: string) {
+    const [product, { state, version }] = await Promise.all([deps.ports.products(productKey), loadState(deps, seatsDecider, seatsStreamOf(productKey))]);
+    const paidBeforeStream = version === 0 ? (await paidSales(deps.db, productKey)).length : null;
+    return { policy: seatPolicyOf(product), state, paidBeforeStream };
+  }
 
   /** Offers every free seat to the waiting list (nothing for a product without seats). */
   async function offerFree(productKey: string, metadata: EventMetadata = { actor: 'waitlist' }) {
@@ -160,15 +165,17 @@ export function seatHandlers(deps: PurchasesDeps) {
     },
     /** A product's seats now: paid, held by open checkouts, free (null: no capacity, so no limit). */
     async seats(productKey: string): Promise<SeatCounts> {
-      const product = await deps.ports.products(productKey);
-      const capacity = product?.capacity ?? null;
-      const { state, version } = await loadState(deps, seatsDecider, seatsStreamOf(productKey));
-      // Before its first hold, a product's seats stream is empty: what it sold is its paid purchases.
-      const { sold, held } = version === 0 ? { sold: (await paidSales(deps.db, productKey)).length, held: 0 } : counts(state, now());
-      // Seats the waiting list is owed are not for sale: a page shows "Sold out" while its people wait for offers.
-      const policy = seatPolicyOf(product);
-      const waiting = policy && !state.closed && offerExpiry(policy, now()) !== null ? waitingAt(state, now()).length : 0;
-      return { capacity, sold, held, waiting, free: capacity === null ? null : Math.max(0, capacity - sold - held - waiting) };
+      const { policy, state, paidBeforeStream } = await read(productKey);
+      return seatCountsOf(state, policy, now(), paidBeforeStream);
+    },
+    /**
+     * A product page's seats and the caller's place on its waiting list (null: no capacity, so no list; `userId` null:
+     * a visitor), from one read of the seats stream.
+     */
+    async seatsAndWaitlist(productKey: string, userId: string | null): Promise<{ seats: SeatCounts; waitlist: WaitlistStatus | null }> {
+      const { policy, state, paidBeforeStream } = await read(productKey);
+      const at = now();
+      return { seats: seatCountsOf(state, policy, at, paidBeforeStream), waitlist: policy ? waitlistStatusOf(state, policy, userId, at) : null };
     },
   };
 }

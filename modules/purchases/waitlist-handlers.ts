@@ -1,3 +1,4 @@
+import type { CapacityChange } from '../catalogue/index.ts';
 import { mailMessage } from '../mailing/index.ts';
 import { DomainError, loadState } from '../shared/kernel/index.ts';
 import type { EventMetadata } from '../shared/events/index.ts';
@@ -6,22 +7,13 @@ import { signedIds } from '../shared/signing/index.ts';
 import type { PurchasesDeps } from './deps.ts';
 import type { PurchasesQueries } from './queries.ts';
 import { WAITLIST_CLOSE_TOPIC, type SeatHandlers } from './seat-handlers.ts';
+import { waitlistStatusOf, type WaitlistStatus } from './seat-views.ts';
 import { seatsDecider } from './seats-decider.ts';
 import { live, offerHoldKey, offerOf, seatsStreamOf, type SeatEvent } from './seats.ts';
 import { waitlistOfferMail } from './waitlist-mail.ts';
 
 /** What the offer mail's outbox row carries (seat-handlers.ts writes it beside `SeatOffered`). */
 export type OfferPayload = { productKey: string; offerId: string; userId: string; expiresAt: string };
-
-/** A person's place on a product's waiting list, as their page shows it. */
-export type WaitlistStatus = {
-  /** The list takes people (the product has seats and its first session has not started). */
-  open: boolean;
-  /** 1-based place on the list; null: not on it. */
-  position: number | null;
-  /** The seat held for them, until when; null: none. */
-  offer: { offerId: string; expiresAt: string } | null;
-};
 
 /**
  * The waiting list of a product: joining, leaving, declining an offer (signed-in, or by the mail's signed link),
@@ -53,11 +45,7 @@ export function waitlistHandlers(deps: PurchasesDeps, queries: Pick<PurchasesQue
 
   async function status(productKey: string, userId: string): Promise<WaitlistStatus> {
     const [state, policy] = await Promise.all([stateOf(productKey), seats.policyOf(productKey)]);
-    const at = now();
-    const index = state.queue.findIndex((w) => w.userId === userId);
-    const offer = offerOf(state, userId, at);
-    const open = policy !== null && !state.closed && (policy.firstStart === null || Date.parse(at) < Date.parse(policy.firstStart));
-    return { open, position: index === -1 ? null : index + 1, offer: offer?.offerId ? { offerId: offer.offerId, expiresAt: offer.expiresAt } : null };
+    return waitlistStatusOf(state, policy, userId, now());
   }
 
   return {
@@ -117,12 +105,28 @@ export function waitlistHandlers(deps: PurchasesDeps, queries: Pick<PurchasesQue
       }
       await seats.run(productKey, { type: 'CloseWaitlist', productKey, at: now() }, { actor: 'waitlist' });
     },
-    /** The panel's view of a product's list: who waits in which order, the offers in flight, and every step so far. */
-    async panel(productKey: string) {
+    /**
+     * Outbox: the catalogue's announcement of a capacity change (written with the change, so no crash loses it): the
+     * seats it freed are offered to the list under the product's seats lock. Running it again offers nothing more:
+     * the first run's offers hold those seats.
+     */
+    async capacityChanged(payload: unknown) {
+      await seats.offerFree((payload as CapacityChange).productKey, { actor: 'waitlist' });
+    },
+    /**
+     * The panel's view of a product's list: who waits in which order, the offers in flight, and one page of its steps
+     * so far, newest first (`page`: which rows of the history; `total`: how many steps there are). Only the people on
+     * the list and on that page are looked up, however long the history grows.
+     */
+    async panel(productKey: string, page: { offset: number; limit: number }) {
       const [events, counts] = await Promise.all([deps.store.readStream(seatsStreamOf(productKey)), seats.seats(productKey)]);
       const state = events.reduce((s, e) => seatsDecider.evolve(s, e as unknown as SeatEvent), seatsDecider.initialState());
       const at = now();
-      const people = await deps.ports.contacts([...new Set(events.map((e) => (e.data as { userId?: string }).userId).filter((u): u is string => !!u))]);
+      const steps = [...events].reverse().slice(page.offset, page.offset + page.limit).map((e) => ({
+        e, data: e.data as { userId?: string; reason?: string; expiresAt?: string; offerId?: string; purchaseId?: string; at?: string; heldAt?: string },
+      }));
+      const named = [...state.queue.map((w) => w.userId), ...steps.flatMap(({ data }) => (data.userId ? [data.userId] : []))];
+      const people = await deps.ports.contacts([...new Set(named)]);
       const who = (userId: string) => people.get(userId) ?? null;
       return {
         seats: counts, closed: state.closed,
@@ -130,11 +134,11 @@ export function waitlistHandlers(deps: PurchasesDeps, queries: Pick<PurchasesQue
           const offer = offerOf(state, w.userId, at);
           return { position: i + 1, userId: w.userId, person: who(w.userId), joinedAt: w.joinedAt, offer: offer?.offerId ? { offerId: offer.offerId, expiresAt: offer.expiresAt } : null };
         }),
-        history: events.map((e) => {
-          const data = e.data as { userId?: string; reason?: string; expiresAt?: string; offerId?: string; purchaseId?: string; at?: string; heldAt?: string };
-          return { type: e.type, at: data.at ?? data.heldAt ?? e.recordedAt.toISOString(), userId: data.userId ?? null, person: data.userId ? who(data.userId) : null,
-            reason: data.reason ?? null, offerId: data.offerId ?? null, expiresAt: data.expiresAt ?? null };
-        }),
+        history: {
+          total: events.length,
+          items: steps.map(({ e, data }) => ({ type: e.type, at: data.at ?? data.heldAt ?? e.recordedAt.toISOString(), userId: data.userId ?? null,
+            person: data.userId ? who(data.userId) : null, reason: data.reason ?? null, offerId: data.offerId ?? null, expiresAt: data.expiresAt ?? null })),
+        },
       };
     },
   };

@@ -3,7 +3,7 @@ import { createAttendance, type JoinClick } from '../../modules/attendance/index
 import { createAudit } from '../../modules/audit/index.ts';
 import { createCampaigns } from '../../modules/campaigns/index.ts';
 import { isDomainError } from '../../modules/shared/kernel/index.ts';
-import { createCatalogue, isEventOver, reminderOffsetsOf, REMINDERS_CHANGED_TOPIC, SCHEDULE_CHANGED_TOPIC, sessionsOf } from '../../modules/catalogue/index.ts';
+import { CAPACITY_CHANGED_TOPIC, createCatalogue, isEventOver, reminderOffsetsOf, REMINDERS_CHANGED_TOPIC, SCHEDULE_CHANGED_TOPIC, sessionsOf } from '../../modules/catalogue/index.ts';
 import { createCertificates, type AttendanceSummary } from '../../modules/certificates/index.ts';
 import { createContact } from '../../modules/contact/index.ts';
 import { createMailing } from '../../modules/mailing/index.ts';
@@ -32,12 +32,6 @@ import { invalidatePages, userTag } from './page-cache/index.ts';
 const termsTitle = { pl: catalogues.pl['terms.title'], en: catalogues.en['terms.title'] };
 
 const SEAT_EVENTS = new Set(['SeatHeld', 'SeatTaken', 'SeatReleased', 'WaitlistJoined', 'WaitlistLeft', 'SeatOffered', 'OfferEnded', 'WaitlistClosed']);
-
-/** The products whose capacity a revision set (raised or not: the offer step finds what is free). */
-const capacityRaised = (events: readonly RecordedEvent[]) => events.flatMap((e) => {
-  const data = e.data as { key?: string; changes?: { capacity?: unknown } };
-  return e.type === 'ProductRevised' && data.key && typeof data.changes?.capacity === 'number' ? [data.key] : [];
-});
 
 export type WireOptions = {
   log?: LogFreshness & { isBehind?: () => boolean };
@@ -146,8 +140,9 @@ export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
   for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections, ...certificates.projections, ...attendance.projections, ...playback.projections]) ctx.store.addProjection(projection);
   const outboxHandlers: Record<string, OutboxHandler> = { ...attendanceHandlers, ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers, ...meetings.outboxHandlers, ...certificates.outboxHandlers, ...recordings.outboxHandlers,
     // A committed change of a product's sessions or reminders: purchases tells each buyer, or has their reminders
-    // planned again (the catalogue knows none of them).
-    [SCHEDULE_CHANGED_TOPIC]: purchases.scheduleChanged, [REMINDERS_CHANGED_TOPIC]: purchases.remindersChanged };
+    // planned again (the catalogue knows none of them). A committed capacity: purchases offers the seats it freed.
+    [SCHEDULE_CHANGED_TOPIC]: purchases.scheduleChanged, [REMINDERS_CHANGED_TOPIC]: purchases.remindersChanged,
+    [CAPACITY_CHANGED_TOPIC]: purchases.capacityChanged };
   return {
     // `outbox`: background work as the admin panel shows it (topics, due times, attempts, errors; never payloads).
     services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, certificates, attendance, recordings, uploads, playback, outbox: outboxOverview(ctx.db) },
@@ -169,9 +164,6 @@ export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
       if (events.some((e) => SEAT_EVENTS.has(e.type))) invalidatePages(['catalogue']);
       // A recording ready to play names no user: every kept copy of a page about products goes (rare: one a transcode).
       if (events.some((e) => e.type === 'RecordingReady')) invalidatePages(['catalogue']);
-      // A capacity raised frees seats the waiting list is owed: offered at once (under the product's seats lock, so
-      // every instance doing this makes the offers once; a lost call is made up by the next checkout or expiry).
-      for (const key of capacityRaised(events)) void purchases.waitlist.offerFreeSeats(key).catch((error: unknown) => ctx.log.error({ err: error, product: key }, 'waiting list offers failed'));
     },
     async seed() {
       await accounts.seed();

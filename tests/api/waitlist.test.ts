@@ -9,7 +9,8 @@ const LIST = `/api/products/${KEY}/waitlist`;
 
 /**
  * The waiting list over HTTP (issue 24): join, place, leave and their refusals in the caller's language, the panel's
- * view for the admin only, the purchase page's list read on the server, and the offer link refusing a forged token.
+ * view for the admin only (its history page by page), the purchase page's list read on the server, and the offer link
+ * refusing a forged token.
  */
 describe('the waiting list: /api/products/{key}/waitlist, /api/admin/waitlist/{key}, /oferta/{token}', () => {
   let server: RunningServer;
@@ -83,7 +84,7 @@ describe('the waiting list: /api/products/{key}/waitlist, /api/admin/waitlist/{k
       seats: { capacity: 1, sold: 1, held: 0, free: 0 }, closed: false,
       queue: [{ position: 1, person: { name: 'Ewa Czekająca', email: 'czekajaca@example.com' }, offer: null }],
     });
-    const steps = (panel.body as { history: { type: string; reason: string | null }[] }).history.map((h) => [h.type, h.reason]);
+    const steps = (panel.body as { history: { items: { type: string; reason: string | null }[] } }).history.items.map((h) => [h.type, h.reason]);
     expect(steps).toEqual(expect.arrayContaining([['SeatTaken', null], ['WaitlistJoined', null], ['WaitlistLeft', 'left']]));
   });
 
@@ -138,5 +139,36 @@ describe('the waiting list: /api/products/{key}/waitlist, /api/admin/waitlist/{k
     expect((await call('GET', LIST, waiting)).body).toEqual({ open: true, position: null, offer: null });
     expect((await call('GET', `/api/admin/waitlist/${KEY}`, admin)).body).toMatchObject({ seats: { sold: 0, held: 0, free: 1 }, queue: [] });
     expect((await fetch(link)).status).toBe(410);
+  });
+
+  it('pages the panel\'s history, 50 steps a page, newest first; a page past the last is empty, a page that is no number 400', async () => {
+    await buyWithDevCheckout(server, buyer, KEY, 'price_demo_shame_pln');
+    // 26 times on and off the list: 52 steps more, so the history runs over two pages.
+    for (let i = 0; i < 26; i += 1) {
+      expect((await call('POST', LIST, other)).status).toBe(201);
+      expect((await call('DELETE', LIST, other)).status).toBe(204);
+    }
+    type Step = { type: string; at: string; reason: string | null; person: { email: string } | null };
+    type Panel = { queue: unknown[]; history: { items: Step[]; page: number; pageSize: number; total: number } };
+    const panel = async (query: string) => (await call('GET', `/api/admin/waitlist/${KEY}${query}`, admin)).body as Panel;
+    const first = await panel('');
+    expect(first.history).toMatchObject({ page: 1, pageSize: 50 });
+    expect(first.history.total).toBeGreaterThan(52);
+    expect(first.history.total).toBeLessThanOrEqual(100);
+    expect(first.history.items).toHaveLength(50);
+    expect(first.history.items[0]).toMatchObject({ type: 'WaitlistLeft', reason: 'left', person: { email: 'druga@example.com' } });
+    expect(first.history.items[1]).toMatchObject({ type: 'WaitlistJoined', person: { email: 'druga@example.com' } });
+    expect(await panel('?page=1')).toEqual(first);
+    const second = await panel('?page=2');
+    expect(second.history).toMatchObject({ page: 2, pageSize: 50, total: first.history.total });
+    expect(second.history.items).toHaveLength(first.history.total - 50);
+    // The oldest step of all is the first purchase's hold, on the last page; the pages follow each other in time.
+    expect(second.history.items.at(-1)).toMatchObject({ type: 'SeatHeld' });
+    expect(Date.parse(first.history.items.at(-1)!.at)).toBeGreaterThanOrEqual(Date.parse(second.history.items[0]!.at));
+    expect(second.queue).toEqual(first.queue);
+    expect((await panel('?page=3')).history).toEqual({ items: [], page: 3, pageSize: 50, total: first.history.total });
+    for (const page of ['0', '-1', 'abc']) {
+      expect(await call('GET', `/api/admin/waitlist/${KEY}?page=${page}`, admin, 'en')).toEqual({ status: 400, body: { message: 'The page number must be a whole number from 1.' } });
+    }
   });
 });

@@ -183,3 +183,40 @@ test('phone: the mail\'s decline link passes the seat on; the next person gives 
   await expect(page.getByTestId('sold-out')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('desktop: the panel pages a long history of the list, 50 steps a page, newest first', async ({ browser }) => {
+  // A product of its own (a copy of the workshop) with one seat, sold; then someone joins and leaves 26 times: over 52 steps.
+  const products = (await (await api('GET', '/api/admin/products', admin)).json()) as AdminProduct[];
+  const { key: _key, ...input } = products.find((p) => p.key === DEMO_KEYS.shame)!;
+  const created = await api('POST', '/api/admin/products', admin, { ...input, title: 'Wstyd: druga edycja', titleEn: 'Shame: second edition', capacity: 1 });
+  expect(created.status).toBe(201);
+  const { key } = (await created.json()) as { key: string };
+  const priceId = ((await (await api('GET', '/api/admin/products', admin)).json()) as AdminProduct[]).find((p) => p.key === key)!.price.find((p) => p.name === 'PLN')!.api;
+  const buyer = await signUp(server, smtp, 'kupujaca-historia@example.com', 'Ala Historia');
+  await buyWithDevCheckout(server, buyer.token, key, priceId);
+  const restless = await signUp(server, smtp, 'niezdecydowana@example.com', 'Nina Niezdecydowana');
+  for (let i = 0; i < 26; i += 1) {
+    expect((await api('POST', `/api/products/${key}/waitlist`, restless.token)).status).toBe(201);
+    expect((await api('DELETE', `/api/products/${key}/waitlist`, restless.token)).status).toBe(204);
+  }
+
+  const { history: { total } } = (await (await api('GET', `/api/admin/waitlist/${key}`, admin)).json()) as { history: { total: number } };
+  expect(total).toBeGreaterThan(52);
+  const panel = await adminAttendees(browser, DESKTOP, key);
+  const history = panel.waitlist.getByTestId('waitlist-history');
+  const pager = panel.waitlist.getByRole('navigation', { name: 'Pagination: History of seats and the list' });
+  await expect(history.locator('tbody tr')).toHaveCount(50);
+  await expect(history.locator('tbody tr').first()).toContainText('left the list');
+  await expect(history.locator('tbody tr').first()).toContainText('niezdecydowana@example.com');
+  await expect(pager).toContainText('Page 1 of 2');
+  expect(await axe(panel.page)).toEqual([]);
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager).toContainText('Page 2 of 2');
+  await expect(history.locator('tbody tr')).toHaveCount(total - 50);
+  await expect(history.locator('tbody tr').last()).toContainText('seat held for payment');
+  await expect(history.locator('tbody tr').last()).toContainText('kupujaca-historia@example.com');
+  await pager.getByRole('button', { name: 'Previous' }).click();
+  await expect(pager).toContainText('Page 1 of 2');
+  await expect(history.locator('tbody tr')).toHaveCount(50);
+  await panel.close();
+});

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useResource } from './api.ts';
 import { formatDateTime } from './format.ts';
 import { usePanel, WAITLIST_EVENTS, WAITLIST_REASONS, type PanelKey } from './messages.ts';
 import { TableBox } from './TableBox.tsx';
-import { Loaded } from './ui.tsx';
+import type { Paged } from './types.ts';
+import { Loaded, Pager } from './ui.tsx';
 
 type Person = { name: string; email: string; phone: string } | null;
 type Offer = { offerId: string; expiresAt: string } | null;
@@ -10,18 +12,21 @@ type Offer = { offerId: string; expiresAt: string } | null;
 export type WaitlistView = {
   closed: boolean;
   queue: { position: number; userId: string; person: Person; joinedAt: string; offer: Offer }[];
-  history: { type: string; at: string; userId: string | null; person: Person; reason: string | null; offerId: string | null; expiresAt: string | null }[];
+  /** One page of the steps, newest first. */
+  history: Paged<{ type: string; at: string; userId: string | null; person: Person; reason: string | null; offerId: string | null; expiresAt: string | null }>;
 };
 
 const known = <T extends string>(list: readonly T[], value: string | null): value is T => value !== null && (list as readonly string[]).includes(value);
 
 /**
  * A product's waiting list under its attendees (issue 24): who waits in which order with any seat offered to them and
- * until when, and every step of its seats and list, newest first, on Warsaw's clock. Someone erased reads as "—".
+ * until when, and every step of its seats and list, newest first, 50 a page, on Warsaw's clock. Someone erased reads
+ * as "—".
  */
 export default function WaitlistPanel({ productKey }: { productKey: string }) {
   const { say, lang } = usePanel();
-  const [view] = useResource<WaitlistView>(`/api/admin/waitlist/${encodeURIComponent(productKey)}`);
+  const [page, setPage] = useState(1);
+  const [view] = useResource<WaitlistView>(`/api/admin/waitlist/${encodeURIComponent(productKey)}?page=${page}`);
   const step = (type: string, reason: string | null) => {
     const name = known(WAITLIST_EVENTS, type) ? say(`waitlist.event.${type}` as PanelKey) : type;
     return known(WAITLIST_REASONS, reason) ? `${name} (${say(`waitlist.reason.${reason}` as PanelKey)})` : name;
@@ -54,7 +59,7 @@ export default function WaitlistPanel({ productKey }: { productKey: string }) {
               </table>
             </TableBox>
           )}
-          {history.length > 0 && (
+          {history.total > 0 && (
             <>
               <h4>{say('waitlist.panel.history')}</h4>
               <TableBox label={say('waitlist.panel.history')}>
@@ -65,8 +70,8 @@ export default function WaitlistPanel({ productKey }: { productKey: string }) {
                     <th scope="col">{say('waitlist.panel.person')}</th><th scope="col">{say('waitlist.panel.offer')}</th>
                   </tr></thead>
                   <tbody>
-                    {[...history].reverse().map((h, i) => (
-                      <tr key={`${history.length - i}`}>
+                    {history.items.map((h, i) => (
+                      <tr key={`${history.total - (history.page - 1) * history.pageSize - i}`}>
                         <td data-label={say('waitlist.panel.at')} className="nowrap">{formatDateTime(h.at, lang)}</td>
                         <td data-label={say('waitlist.panel.step')}>{step(h.type, h.reason)}</td>
                         <td data-label={say('waitlist.panel.person')}>{h.person ? `${h.person.name} <${h.person.email}>` : '—'}</td>
@@ -76,6 +81,7 @@ export default function WaitlistPanel({ productKey }: { productKey: string }) {
                   </tbody>
                 </table>
               </TableBox>
+              <Pager page={page} pages={Math.max(1, Math.ceil(history.total / Math.max(history.pageSize, 1)))} onPage={setPage} of={say('waitlist.panel.history')} />
             </>
           )}
         </>

@@ -28,11 +28,12 @@ export function Loaded<T>({ resource, children }: { resource: Resource<T>; child
 }
 
 /** Previous / next with "Page n of m"; nothing when everything fits on one page. */
-export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+export function Pager({ page, pages, onPage, of }: { page: number; pages: number; onPage: (page: number) => void; of?: string }) {
   const { say } = usePanel();
   if (pages <= 1) return null;
+  // `of`: what is paged, named when a section pages two things (each landmark then has a name of its own).
   return (
-    <nav className="admin-pager" aria-label={say('adminPanel.pagination')}>
+    <nav className="admin-pager" aria-label={of ? `${say('adminPanel.pagination')}: ${of}` : say('adminPanel.pagination')}>
       <button type="button" className="button button--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>{say('adminPanel.previous')}</button>
       <span aria-live="polite">{say('adminPanel.pageOf', { page, pages })}</span>
       <button type="button" className="button button--small" disabled={page >= pages} onClick={() => onPage(page + 1)}>{say('adminPanel.next')}</button>

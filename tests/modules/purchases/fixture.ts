@@ -37,7 +37,7 @@ export function purchasesOn(handle: DatabaseHandle, product: ProductForSale, opt
   const purchases = createPurchases({ config, log: pino({ level: 'silent' }), db: handle.db, store, clock: opts.clock }, ports, { log: opts.log, limits: opts.limits });
   committed = (events) => purchases.forgetOwned(events);
   for (const p of purchases.projections) store.addProjection(p);
-  return { purchases, store };
+  return { purchases, store, ports };
 }
 
 /** The DomainError code a promise is refused with. */

@@ -58,9 +58,10 @@ describe.each(backends)('the waiting list of a product with one seat on $name', 
     await buy('B');
     expect(await purchases.waitlist.status(product.key, 'B')).toEqual({ open: true, position: null, offer: null });
     expect(await purchases.waitlist.status(product.key, 'C')).toEqual({ open: true, position: 1, offer: null });
-    const panel = await purchases.waitlist.panel(product.key);
+    const panel = await purchases.waitlist.panel(product.key, { offset: 0, limit: 50 });
     expect(panel.queue.map((w) => w.userId)).toEqual(['C']);
-    expect(panel.history.map((h) => `${h.type}${h.reason ? `:${h.reason}` : ''}`)).toEqual([
+    // Newest first, as the panel shows it; read here in the order it happened.
+    expect([...panel.history.items].reverse().map((h) => `${h.type}${h.reason ? `:${h.reason}` : ''}`)).toEqual([
       'SeatHeld', 'SeatTaken', 'WaitlistJoined', 'WaitlistJoined', 'SeatReleased:refund', 'SeatOffered', 'SeatHeld', 'SeatTaken', 'OfferEnded:accepted',
     ]);
   });
@@ -101,7 +102,7 @@ describe.each(backends)('the waiting list of a product with one seat on $name', 
     now = product.liveAt.getTime();
     await purchases.outboxHandlers['waitlist-close']!(payloadOf(close));
     expect(await refusal(purchases.waitlist.join(product.key, 'C'))).toBe('waitlist-closed');
-    expect((await purchases.waitlist.panel(product.key)).closed).toBe(true);
+    expect((await purchases.waitlist.panel(product.key, { offset: 0, limit: 50 })).closed).toBe(true);
   });
 
   it('refuses what makes no sense: joining with a seat free, twice, leaving when not on it', async () => {

@@ -40,6 +40,7 @@ export const pl = {
   'adminPanel.work.topic.certificate-mail': 'Certyfikat e-mailem do uczestnika',
   'adminPanel.work.topic.catalogue-schedule-changed': 'Zmiana harmonogramu: powiadomienia',
   'adminPanel.work.topic.catalogue-reminders-changed': 'Zmiana przypomnień: nowy plan',
+  'adminPanel.work.topic.catalogue-capacity-changed': 'Zmiana liczby miejsc: oferty z listy oczekujących',
   'adminPanel.work.topic.recording-transcode': 'Przygotowanie nagrania do odtwarzania (HLS)',
 } as const;
 
@@ -84,5 +85,6 @@ export const en: Record<keyof typeof pl, string> = {
   'adminPanel.work.topic.certificate-mail': 'Certificate e-mailed to the participant',
   'adminPanel.work.topic.catalogue-schedule-changed': 'Schedule change: notices',
   'adminPanel.work.topic.catalogue-reminders-changed': 'Reminders changed: planned again',
+  'adminPanel.work.topic.catalogue-capacity-changed': 'Capacity changed: offers to the waiting list',
   'adminPanel.work.topic.recording-transcode': 'Preparing a recording for playback (HLS)',
 };
