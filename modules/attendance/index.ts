@@ -8,6 +8,7 @@ import { attendanceProjection } from './projection.ts';
 import type { AttendanceTables } from './schema.ts';
 
 export { CERTIFICATE_CHECK_TOPIC, certificateCheckMessage, type CertificateCheckPayload } from './topics.ts';
+export { hoursCounted, sessionMinutes } from './hours-counted.ts';
 export { meetsThreshold, summarize, type AttendanceSummary, type SessionAttendance } from './threshold.ts';
 export { sessionAttendanceDecider, sessionAttendanceStream, type AttendanceMark, type AttendanceMarked, type AttendanceSource, type MarkInput, type SessionCommand } from './session-decider.ts';
 export { decodeReport, parseReport, EXPECTED_HEADER, MAX_REPORT_BYTES, MAX_REPORT_ROWS, type ReportRow } from './report.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AttendanceSheet as Sheet } from '../../../modules/attendance/index.ts';
 import { request, useResource } from './api.ts';
-import { formatDate } from './format.ts';
+import { formatDate, formatHourCount } from './format.ts';
 import { usePanel } from './messages.ts';
 import ReportImport from './ReportImport.tsx';
 import { TableBox } from './TableBox.tsx';
@@ -9,7 +9,8 @@ import { Loaded, NoteLine, type Note } from './ui.tsx';
 
 /**
  * Attendance per session (issue 25): a column per session with a tick per buyer (a click on the join link ticks it
- * first; the admin's tick corrects it), "all present" per session, and the import of a participant report.
+ * first; the admin's tick corrects it), "all present" per session, and the import of a participant report. Where a
+ * report gave minutes, the cell shows them with the hours they count, and "full hours" lets the admin's word replace them.
  */
 export default function AttendanceSheet({ productKey, title }: { productKey: string; title: string }) {
   const { say, lang } = usePanel();
@@ -42,7 +43,7 @@ export default function AttendanceSheet({ productKey, title }: { productKey: str
                     <th scope="col">{say('admin.attendees.name')}</th>
                     {sessions.map((s) => (
                       <th scope="col" key={s.id}>
-                        {say('adminPanel.attendance.session', { date: dateOf(s.start), hours: s.hours })}
+                        {say('adminPanel.attendance.session', { date: dateOf(s.start), hours: formatHourCount(s.hours, lang) })}
                         <br />
                         <button type="button" className="button button--small" disabled={busy} aria-label={say('adminPanel.attendance.markAllLabel', { date: dateOf(s.start) })}
                           onClick={() => send({ sessionId: s.id, all: true })}>{say('adminPanel.attendance.markAll')}</button>
@@ -61,7 +62,12 @@ export default function AttendanceSheet({ productKey, title }: { productKey: str
                                 aria-label={say('adminPanel.attendance.present', { name: b.name, date: dateOf(s.start) })}
                                 onChange={(e) => send({ sessionId: s.id, ticks: [{ purchaseId: b.purchaseId, present: e.target.checked }] })} />
                               {mark && <small>{' '}{say(`adminPanel.attendance.source.${mark.source}`)}
-                                {mark.minutes !== null ? `, ${say('adminPanel.attendance.minutes', { minutes: mark.minutes })}` : ''}</small>}
+                                {mark.present && mark.minutes !== null ? `, ${say('adminPanel.attendance.minutesHours', { minutes: mark.minutes, hours: formatHourCount(mark.hoursCounted, lang) })}` : ''}</small>}
+                              {mark?.present && mark.minutes !== null && (
+                                <button type="button" className="button button--small" disabled={busy}
+                                  aria-label={say('adminPanel.attendance.fullHoursLabel', { name: b.name, date: dateOf(s.start) })}
+                                  onClick={() => send({ sessionId: s.id, ticks: [{ purchaseId: b.purchaseId, present: true }] })}>{say('adminPanel.attendance.fullHours')}</button>
+                              )}
                             </td>
                           );
                         })}
