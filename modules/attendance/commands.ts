@@ -17,6 +17,9 @@ export type AttendanceSheet = {
 };
 
 
+/** A training the buyer holds, with their attendance of it (the buyer's own view). */
+export type OwnAttendance = AttendanceSummary & { title: { pl: string; en: string } };
+
 /** The certificate-check rows of a change: one per purchase whose attendance it changed. */
 const checks = (events: AttendanceMarked[]) => [...new Set(events.map((e) => e.data.purchaseId))]
   .map((purchaseId) => certificateCheckMessage(purchaseId, events[0]!.data.change));
@@ -113,6 +116,24 @@ export function attendanceCommands(deps: AttendanceDeps) {
       if (!purchase || !product) return null;
       const marks = await db.selectFrom('attendance_marks').select(['session_id', 'present', 'minutes', 'source']).where('purchase_id', '=', purchaseId).execute();
       return summarize(purchase, product, marks);
+    },
+
+    /**
+     * A buyer's own attendance: each training they hold that has sessions, with its summary, the training whose first
+     * session is latest first. Only purchases of `userId` and marks of `userId`: nothing of anyone else's.
+     */
+    async attendanceOf(userId: string): Promise<OwnAttendance[]> {
+      const held = (await ports.purchasesOf(userId)).filter((p) => p.userId === userId);
+      const withProducts = await Promise.all(held.map(async (purchase) => ({ purchase, product: await ports.product(purchase.productKey) })));
+      const trainings = withProducts.filter((t): t is { purchase: typeof t.purchase; product: AttendanceProduct } => t.product !== null && t.product.sessions.length > 0);
+      if (trainings.length === 0) return [];
+      const marks = await db.selectFrom('attendance_marks').select(['purchase_id', 'session_id', 'present', 'minutes', 'source'])
+        .where('user_id', '=', userId).where('purchase_id', 'in', trainings.map((t) => t.purchase.purchaseId)).execute();
+      const firstStart = (t: OwnAttendance) => t.sessions.map((s) => s.start).sort()[0] ?? '';
+      return trainings.map(({ purchase, product }) => ({
+        ...summarize(purchase, product, marks.filter((m) => m.purchase_id === purchase.purchaseId)),
+        title: product.title ?? { pl: product.key, en: product.key },
+      })).sort((a, b) => firstStart(b).localeCompare(firstStart(a)));
     },
   };
 }

@@ -14,7 +14,7 @@ export { sessionAttendanceDecider, sessionAttendanceStream, type AttendanceMark,
 export { decodeReport, parseReport, EXPECTED_HEADER, MAX_REPORT_BYTES, MAX_REPORT_ROWS, type ReportRow } from './report.ts';
 export { looseName, matchPeople, peopleOf, type ReportPerson } from './matching.ts';
 export type { ImportPlan } from './import.ts';
-export type { AttendanceSheet, JoinClick } from './commands.ts';
+export type { AttendanceSheet, JoinClick, OwnAttendance } from './commands.ts';
 export type { AttendanceBuyer, AttendancePorts, AttendanceProduct, AttendancePurchase, CertificateThreshold, SessionWorth } from './ports.ts';
 export type { AttendanceTables } from './schema.ts';
 
@@ -36,6 +36,7 @@ export function createAttendance(ctx: ModuleContext, ports: AttendancePorts) {
     markAllPresent: commands.markAllPresent,
     sheet: commands.sheet,
     summaryOf: commands.summaryOf,
+    attendanceOf: commands.attendanceOf,
     previewImport: imports.previewImport,
     applyImport: imports.applyImport,
   };
