@@ -11,6 +11,8 @@ import { Loaded, NoteLine, type Note } from './ui.tsx';
  * Attendance per session (issue 25): a column per session with a tick per buyer (a click on the join link ticks it
  * first; the admin's tick corrects it), "all present" per session, and the import of a participant report. Where a
  * report gave minutes, the cell shows them with the hours they count, and "full hours" lets the admin's word replace them.
+ * Each buyer's row can issue their certificate by hand (the Certificates tab's own form asks for a purchase id the panel
+ * shows nowhere; here the admin picks the person).
  */
 export default function AttendanceSheet({ productKey, title }: { productKey: string; title: string }) {
   const { say, lang } = usePanel();
@@ -25,6 +27,15 @@ export default function AttendanceSheet({ productKey, title }: { productKey: str
     setBusy(false);
     setNote(reply.ok ? { kind: 'ok', text: say('adminPanel.attendance.saved') } : { kind: 'error', text: reply.message ?? say('admin.loadFailed') });
     reload();
+  }
+
+  /** An issue by hand (POST /api/admin/certificates): whatever the threshold says, with the hours recorded so far. */
+  async function issue(buyer: { purchaseId: string; name: string }) {
+    if (!window.confirm(say('adminPanel.attendance.issueConfirm', { name: buyer.name }))) return;
+    setBusy(true);
+    const reply = await request('POST', '/api/admin/certificates', { purchaseId: buyer.purchaseId });
+    setBusy(false);
+    setNote(reply.ok ? { kind: 'ok', text: say('adminPanel.attendance.issued', { name: buyer.name }) } : { kind: 'error', text: reply.message ?? say('admin.loadFailed') });
   }
 
   return (
@@ -53,7 +64,10 @@ export default function AttendanceSheet({ productKey, title }: { productKey: str
                   <tbody>
                     {buyers.map((b) => (
                       <tr key={b.purchaseId}>
-                        <th scope="row">{b.name}</th>
+                        <th scope="row">{b.name}<br />
+                          <button type="button" className="button button--small" disabled={busy} aria-label={say('adminPanel.attendance.issueLabel', { name: b.name })}
+                            onClick={() => void issue(b)}>{say('adminPanel.attendance.issue')}</button>
+                        </th>
                         {sessions.map((s) => {
                           const mark = b.marks[s.id];
                           return (
