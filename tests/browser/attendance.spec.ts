@@ -65,6 +65,7 @@ test('the admin ticks a session, marks all present, and imports a report after i
   await preview.getByRole('button', { name: 'Save attendance from the report' }).click();
   await expect(section.getByText('Attendance saved from the report: 1 changes.')).toBeVisible();
   await expect(sheet.getByText('report, 42 min, counts 0.5 h')).toBeVisible();
+  expect(await axe(page)).toEqual([]);
 
   // The buyer, on a phone: their own attendance under their certificates.
   const own = await browser.newContext({ viewport: PHONE });
@@ -89,7 +90,7 @@ test('the admin ticks a session, marks all present, and imports a report after i
   expect(await mine.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
   // The admin's word after the report: the session's full hours, and the buyer sees them.
-  await sheet.getByRole('button', { name: /^Ewa Kowalska: count the full hours of the session of / }).first().click();
+  await sheet.getByRole('button', { name: /^Ewa Kowalska: full hours for the session of / }).first().click();
   await expect(section.getByText('Attendance saved.')).toBeVisible();
   await expect(sheet.getByText('report, 42 min, counts 0.5 h')).toHaveCount(0);
   await mine.reload();
