@@ -1,5 +1,6 @@
 import { DomainError } from '../shared/kernel/index.ts';
-import { sessionMinutes, type attendanceCommands } from './commands.ts';
+import type { attendanceCommands } from './commands.ts';
+import { hoursCounted, sessionMinutes } from './hours-counted.ts';
 import { matchPeople, peopleOf, type ReportPerson } from './matching.ts';
 import type { AttendanceBuyer } from './ports.ts';
 import { decodeReport, parseReport } from './report.ts';
@@ -11,8 +12,11 @@ export type ImportPlan = {
   rows: number;
   /** The very same row twice, counted once. */
   duplicates: number;
-  /** Per buyer: the minutes the report gives them (summed over their connections), how they were found. */
-  matched: { purchaseId: string; name: string; email: string; minutes: number; people: { key: string; name: string; by: 'email' | 'name' | 'assigned' }[] }[];
+  /**
+   * Per buyer: the minutes the report gives them (summed over their connections), the hours those minutes count
+   * (hoursCounted), how they were found.
+   */
+  matched: { purchaseId: string; name: string; email: string; minutes: number; hours: number; people: { key: string; name: string; by: 'email' | 'name' | 'assigned' }[] }[];
   /** People of the report no buyer was found for: skipped unless the admin assigns them to one. */
   unmatched: ReportPerson[];
   /** Buyers the report does not name: left as they are. */
@@ -42,11 +46,11 @@ export function importHandlers(commands: Commands) {
     const { matched, unmatched } = matchPeople(people, buyers, assigned);
     const perBuyer = new Map<string, ImportPlan['matched'][number]>();
     for (const m of matched) {
-      const entry = perBuyer.get(m.buyer.purchaseId) ?? { purchaseId: m.buyer.purchaseId, name: m.buyer.name, email: m.buyer.email, minutes: 0, people: [] };
+      const entry = perBuyer.get(m.buyer.purchaseId) ?? { purchaseId: m.buyer.purchaseId, name: m.buyer.name, email: m.buyer.email, minutes: 0, hours: 0, people: [] };
       perBuyer.set(m.buyer.purchaseId, { ...entry, minutes: entry.minutes + m.person.minutes, people: [...entry.people, { key: m.person.key, name: m.person.name, by: m.by }] });
     }
     const limit = sessionMinutes(session);
-    const found = [...perBuyer.values()];
+    const found = [...perBuyer.values()].map((m) => ({ ...m, hours: hoursCounted(session, { present: m.minutes > 0, minutes: m.minutes }) }));
     return {
       sessionId, sessionMinutes: limit, rows: rows.length, duplicates, matched: found, unmatched,
       notInReport: buyers.filter((b) => !perBuyer.has(b.purchaseId)).map(({ purchaseId, name, email }) => ({ purchaseId, name, email })),

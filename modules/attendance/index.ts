@@ -8,12 +8,13 @@ import { attendanceProjection } from './projection.ts';
 import type { AttendanceTables } from './schema.ts';
 
 export { CERTIFICATE_CHECK_TOPIC, certificateCheckMessage, type CertificateCheckPayload } from './topics.ts';
+export { hoursCounted, sessionMinutes } from './hours-counted.ts';
 export { meetsThreshold, summarize, type AttendanceSummary, type SessionAttendance } from './threshold.ts';
 export { sessionAttendanceDecider, sessionAttendanceStream, type AttendanceMark, type AttendanceMarked, type AttendanceSource, type MarkInput, type SessionCommand } from './session-decider.ts';
 export { decodeReport, parseReport, EXPECTED_HEADER, MAX_REPORT_BYTES, MAX_REPORT_ROWS, type ReportRow } from './report.ts';
 export { looseName, matchPeople, peopleOf, type ReportPerson } from './matching.ts';
 export type { ImportPlan } from './import.ts';
-export type { AttendanceSheet, JoinClick } from './commands.ts';
+export type { AttendanceSheet, JoinClick, OwnAttendance } from './commands.ts';
 export type { AttendanceBuyer, AttendancePorts, AttendanceProduct, AttendancePurchase, CertificateThreshold, SessionWorth } from './ports.ts';
 export type { AttendanceTables } from './schema.ts';
 
@@ -35,6 +36,7 @@ export function createAttendance(ctx: ModuleContext, ports: AttendancePorts) {
     markAllPresent: commands.markAllPresent,
     sheet: commands.sheet,
     summaryOf: commands.summaryOf,
+    attendanceOf: commands.attendanceOf,
     previewImport: imports.previewImport,
     applyImport: imports.applyImport,
   };

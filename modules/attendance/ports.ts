@@ -6,7 +6,8 @@ export type SessionWorth = { id: string; start: string; end: string; hours: numb
 /** When a certificate is earned: every session attended (the default), or at least `hours` hours attended. */
 export type CertificateThreshold = { kind: 'every-session' } | { kind: 'min-hours'; hours: number };
 
-export type AttendanceProduct = { key: string; sessions: SessionWorth[]; threshold: CertificateThreshold };
+/** `title`: the training's name in both languages, for the buyer's own view (the product's key when not given). */
+export type AttendanceProduct = { key: string; sessions: SessionWorth[]; threshold: CertificateThreshold; title?: { pl: string; en: string } };
 
 /** A purchase that holds (or held) a seat: whose, of what. */
 export type AttendancePurchase = { purchaseId: string; userId: string; productKey: string };
@@ -17,6 +18,8 @@ export type AttendanceBuyer = { purchaseId: string; userId: string; name: string
 export type AttendancePorts = {
   /** Purchases' read of one paid (or once paid) purchase; null when there is none. */
   purchase: (purchaseId: string) => Promise<AttendancePurchase | null>;
+  /** Purchases' read of the purchases a user holds now (paid or granted), one per product: its newest. */
+  purchasesOf: (userId: string) => Promise<AttendancePurchase[]>;
   /** The catalogue's product with each session's hours and the certificate threshold; null when unknown. */
   product: (key: string) => Promise<AttendanceProduct | null>;
   /** The buyers holding the product now (paid or granted), erased ones left out; null for an unknown product. */

@@ -19,22 +19,30 @@ export type MarkInput = { purchaseId: string; userId: string; present: boolean; 
 
 export type SessionCommand =
   | { type: 'RecordJoinClick'; productKey: string; sessionId: string; purchaseId: string; userId: string; at: string; change: string }
-  | { type: 'MarkAttendance'; productKey: string; sessionId: string; source: 'admin' | 'import'; marks: MarkInput[]; sessionMinutes: number; by: string; at: string; change: string };
+  | {
+    type: 'MarkAttendance'; productKey: string; sessionId: string; source: 'admin' | 'import'; marks: MarkInput[]; sessionMinutes: number; by: string; at: string; change: string;
+    /** "All present": marks those not present yet, and leaves the present as they are (an import's minutes included). */
+    onlyNotPresent?: boolean;
+  };
 
 export type SessionState = { marks: Record<string, AttendanceMark> };
 
 /** One stream per (product, session): a tick, "mark all" and an import of that session are each one decision. */
 export const sessionAttendanceStream = (productKey: string, sessionId: string) => `attendance:${productKey}:${sessionId}`;
 
+/** Whether a mark says what is recorded already: the same presence and the same minutes (absent has none). */
 const same = (mark: AttendanceMark | undefined, input: MarkInput) => mark !== undefined && mark.present === input.present
-  // "present" with no minutes confirms a present mark whatever minutes it has; absent has none.
-  && (input.minutes === null ? true : mark.minutes === input.minutes);
+  && mark.minutes === (input.present ? input.minutes : null);
 
 /**
  * The rules of a session's attendance:
  * - a click on the join link (inside the session's window: meetings records only those) is a first signal: it marks a
  *   buyer present only when nothing is recorded of them yet, so it never overrides the admin or an import;
- * - the admin and an import say what is (present or absent, minutes when known) and win over whatever was there;
+ * - the admin and an import say what is (present or absent, minutes when known) and win over whatever was there: the
+ *   latest word stands, so the admin's tick "present" (no minutes) after an import drops the import's minutes, and the
+ *   session counts its full hours again (hours-counted.ts); an import after a tick brings its minutes back;
+ * - "all present" (`onlyNotPresent`) marks only the buyers not present yet: it fills the gaps of a sheet and never
+ *   wipes the minutes a report gave the others;
  * - minutes are a whole number from 0 to the session's length, or the whole command is refused
  *   (`attendance-minutes-too-many`, naming the purchase): nothing of it is recorded;
  * - a mark that says what is already recorded records nothing.
@@ -57,7 +65,8 @@ export const sessionAttendanceDecider: Decider<SessionCommand, AttendanceMarked,
       }
     }
     const latest = new Map(command.marks.map((m) => [m.purchaseId, m]));
-    return [...latest.values()].filter((m) => !same(state.marks[m.purchaseId], m)).map((m) => ({
+    const wanted = [...latest.values()].filter((m) => !(command.onlyNotPresent && state.marks[m.purchaseId]?.present === true));
+    return wanted.filter((m) => !same(state.marks[m.purchaseId], m)).map((m) => ({
       type: 'AttendanceMarked' as const,
       data: { productKey, sessionId, purchaseId: m.purchaseId, userId: m.userId, present: m.present, minutes: m.present ? m.minutes : null, source: command.source, by: command.by, at, change },
     }));

@@ -7,8 +7,11 @@ import { formatDate } from '../shared/text/index.ts';
  */
 export type Language = 'pl' | 'en';
 
-/** One session as attended: its hours and whether the holder was there (null: nobody recorded it). */
-export type CertificateSession = { start: string; end: string; hoursOffered: number; present: boolean | null };
+/**
+ * One session as attended: its hours, whether the holder was there (null: nobody recorded it) and the hours it counted
+ * (less than offered when a participant report gave minutes; absent on certificates issued before it was recorded).
+ */
+export type CertificateSession = { start: string; end: string; hoursOffered: number; present: boolean | null; hoursCounted?: number };
 
 export type InstituteData = { name: string; addressLines: string[]; nip: string | null };
 
@@ -62,9 +65,10 @@ export const warsawDay = (iso: string): string => warsawDate.format(new Date(iso
 /** hh:mm on Warsaw's clock. */
 export const warsawClock = (iso: string): string => warsawTime.format(new Date(iso));
 
-/** Hours as printed: `25,5 h` in Polish, `25.5 h` in English; never more than one decimal (half hours). */
+/** Hours as printed: `25,5 h` or `6,25 h` in Polish, `25.5 h` in English; quarters at most, so two decimals. */
 export function formatHours(hours: number, language: Language): string {
-  const text = String(Math.round(hours * 10) / 10);
+  // Two decimals: hours counted from a report's minutes come in quarters (6.25, 6.75), which one decimal would misstate.
+  const text = String(Math.round(hours * 100) / 100);
   return `${language === 'pl' ? text.replace('.', ',') : text}\u00a0h`;
 }
 

@@ -40,7 +40,7 @@ export function issuingHandlers(deps: IssuingDeps) {
     const draft: CertificateDraft = {
       certificateId: deps.publicId(), language: holder.language, purchaseId: summary.purchaseId, userId: summary.userId, productKey: summary.productKey,
       title: product?.title ?? { pl: summary.productKey, en: summary.productKey },
-      sessions: summary.sessions.map((s) => ({ start: s.start, end: s.end, hoursOffered: s.hoursOffered, present: s.present }))
+      sessions: summary.sessions.map((s) => ({ start: s.start, end: s.end, hoursOffered: s.hoursOffered, present: s.present, ...(s.hoursCounted === undefined ? {} : { hoursCounted: s.hoursCounted }) }))
         .sort((a, b) => a.start.localeCompare(b.start)),
       place: product?.place ?? { pl: '', en: '' }, hoursOffered: summary.hoursOffered, hoursAttended: summary.hoursAttended,
       facilitators: product?.facilitators ?? [],

@@ -62,7 +62,10 @@ function draw(c: Cursor, { document: doc, holderName, language, verifyUrl }: Cer
     ];
     c.table(columns, doc.sessions.map((s, i) => [
       String(i + 1), warsawDay(s.start), `${warsawClock(s.start)}–${warsawClock(s.end)}`, hours(s.hoursOffered),
-      s.present === null ? t('unknown') : t(s.present ? 'present' : 'absent'),
+      s.present === null ? t('unknown') : !s.present ? t('absent')
+        // Part of a session (a participant report's minutes): the hours it counted. Certificates issued before hours
+        // counted existed have none and print as they always did.
+        : s.hoursCounted !== undefined && s.hoursCounted < s.hoursOffered ? t('presentFor', { hours: hours(s.hoursCounted) }) : t('present'),
     ]), { size: 8.5 });
     c.gap(14);
   }

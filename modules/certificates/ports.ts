@@ -7,6 +7,8 @@ import type { InstituteData, Language } from './document.ts';
 export type SessionAttendance = {
   sessionId: string; start: string; end: string; hoursOffered: number; present: boolean | null; minutes: number | null;
   source: 'join-click' | 'admin' | 'import' | null;
+  /** The hours the session counts (attendance's hoursCounted rule); absent: its full hours when present. */
+  hoursCounted?: number;
 };
 export type AttendanceSummary = {
   purchaseId: string; userId: string; productKey: string;

@@ -21,7 +21,16 @@ export function attendancePorts(catalogue: Catalogue, purchases: () => Purchases
       if (!product) return null;
       const sessions = hoursBySession(sessionsOf(product), product.breakTime, product.sessionHours).map(({ id, start, end, hours }) => ({ id, start, end, hours }));
       const min = product.certificateMinHours;
-      return { key, sessions, threshold: typeof min === 'number' ? { kind: 'min-hours', hours: min } : { kind: 'every-session' } };
+      return {
+        key, sessions, threshold: typeof min === 'number' ? { kind: 'min-hours', hours: min } : { kind: 'every-session' },
+        title: { pl: product.title, en: product.titleEn || product.title },
+      };
+    },
+    async purchasesOf(userId) {
+      // Paid purchases (a grant is one), newest first: the first of each product is the one that holds it.
+      const seen = new Set<string>();
+      return (await purchases().purchasesOf(userId)).filter((p) => !seen.has(p.product_key) && seen.add(p.product_key))
+        .map((p) => ({ purchaseId: p.purchase_id, userId, productKey: p.product_key }));
     },
     async buyers(productKey) {
       try {

@@ -4,7 +4,7 @@ import { bearer, buyWithDevCheckout, signUp } from '../support/accounts.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 
-type Sheet = { sessions: { id: string; hours: number; start: string; end: string }[]; buyers: { purchaseId: string; name: string; email: string; marks: Record<string, { present: boolean; minutes: number | null; source: string }> }[] };
+type Sheet = { sessions: { id: string; hours: number; start: string; end: string }[]; buyers: { purchaseId: string; name: string; email: string; marks: Record<string, { present: boolean; minutes: number | null; hoursCounted: number; source: string }> }[] };
 
 describe('/api/admin/attendance/{productKey} (admin only)', () => {
   let server: RunningServer;
@@ -58,6 +58,16 @@ describe('/api/admin/attendance/{productKey} (admin only)', () => {
     expect([applied.status, (await applied.json()).changed]).toEqual([200, 1]);
     const after = (await (await call('', { headers: bearer(admin.token) })).json()) as Sheet;
     expect(after.buyers[0]!.marks[session]).toMatchObject({ present: true, minutes: 95, source: 'import' });
+    // 95 minutes count their share of the session's hours, down to a quarter (the rule itself: tests/modules/attendance/hours-counted.test.ts).
+    const first = sheet.sessions[0]!;
+    const share = Math.floor((first.hours * 4 * 95) / ((Date.parse(first.end) - Date.parse(first.start)) / 60_000)) / 4;
+    expect(after.buyers[0]!.marks[session]!.hoursCounted).toBe(share);
+    expect(share).toBeLessThan(first.hours);
+    // The admin's "full hours" (a tick present) after the report: no minutes, the session's full hours.
+    const full = await call('', { ...json({ sessionId: session, ticks: [{ purchaseId, present: true }] }), headers: { 'content-type': 'application/json', ...bearer(admin.token) } });
+    expect(await full.json()).toEqual({ changed: 1 });
+    const corrected = (await (await call('', { headers: bearer(admin.token) })).json()) as Sheet;
+    expect(corrected.buyers[0]!.marks[session]).toMatchObject({ present: true, minutes: null, hoursCounted: first.hours, source: 'admin' });
 
     const wrong = await upload('&apply=1', new TextEncoder().encode('Imię;Kwota\nEwa;12\n'));
     expect(wrong.status).toBe(400);

@@ -102,7 +102,7 @@ test('all sessions marked present issue a certificate: the buyer sees and downlo
   await expect(row).toContainText('Wstyd w relacji terapeutycznej');
   // Hours as "25,5 h z 25,5 h" (a no-break space before the h): every session attended.
   const hours = (await row.locator('td').nth(3).textContent())!.replace(/\s+/g, ' ').trim();
-  expect(hours).toMatch(/^(\d+(,\d)?) h z \1 h$/);
+  expect(hours).toMatch(/^(\d+(,\d{1,2})?) h z \1 h$/);
   await expect(row).toContainText('Ważne');
   await expect(mine.getByTestId('five-years')).toContainText(hours.split(' z ')[0]!);
   expect(await axeFindings(mine)).toEqual([]);

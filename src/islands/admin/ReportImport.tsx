@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AttendanceSheet, ImportPlan } from '../../../modules/attendance/index.ts';
 import { messageOf } from '../accounts/api.ts';
-import { formatDate } from './format.ts';
+import { formatDate, formatHourCount } from './format.ts';
 import { usePanel } from './messages.ts';
 import { NoteLine, type Note } from './ui.tsx';
 
@@ -77,14 +77,14 @@ export default function ReportImport({ path, sessions, buyers, onApplied }: Prop
           {plan.tooLong.map((t) => <p key={t.purchaseId} className="status--error" role="alert">{say('adminPanel.attendance.tooLong', { name: t.name, minutes: t.minutes, limit: plan.sessionMinutes })}</p>)}
           <h4>{say('adminPanel.attendance.matched')}</h4>
           <ul>{plan.matched.map((m) => (
-            <li key={m.purchaseId}>{`${m.name} (${m.email}): ${say('adminPanel.attendance.minutes', { minutes: m.minutes })} — `}
+            <li key={m.purchaseId}>{`${m.name} (${m.email}): ${say('adminPanel.attendance.minutesHours', { minutes: m.minutes, hours: formatHourCount(m.hours, lang) })} — `}
               {m.people.map((p) => `${p.name} ${say(`adminPanel.attendance.by.${p.by}`)}`).join(', ')}</li>
           ))}</ul>
           {plan.unmatched.length > 0 && <>
             <h4>{say('adminPanel.attendance.unmatched')}</h4>
             <ul>{plan.unmatched.map((p) => (
               <li key={p.key}>
-                <label htmlFor={`assign-${p.key}`}>{say('adminPanel.attendance.assign', { name: `${p.name}${p.email ? ` <${p.email}>` : ''}, ${p.minutes} min` })}</label>{' '}
+                <label htmlFor={`assign-${p.key}`}>{say('adminPanel.attendance.assign', { name: `${p.name}${p.email ? ` <${p.email}>` : ''}, ${say('adminPanel.attendance.minutes', { minutes: p.minutes })}` })}</label>{' '}
                 <select id={`assign-${p.key}`} value={assigned[p.key] ?? ''} onChange={(e) => assign(p.key, e.target.value)}>
                   <option value="">{say('adminPanel.attendance.nobody')}</option>
                   {buyers.map((b) => <option key={b.purchaseId} value={b.purchaseId}>{`${b.name} (${b.email})`}</option>)}

@@ -5,4 +5,7 @@ export const formatDateTime = (iso: string, lang: Lang) => formatInstant(new Dat
 
 export const formatDate = (iso: string, lang: Lang) => formatInstant(new Date(iso), lang, 'short');
 
+/** A number of hours as the admin's language writes it: `6,25` in Polish, `6.25` in English (quarters at most). */
+export const formatHourCount = (hours: number, lang: Lang) => new Intl.NumberFormat(lang === 'pl' ? 'pl-PL' : 'en-GB', { maximumFractionDigits: 2 }).format(hours);
+
 export { fromWarsawInput, toWarsawInput } from '../../../modules/shared/text/index.ts';

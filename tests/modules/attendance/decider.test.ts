@@ -39,10 +39,24 @@ describe('a session\'s attendance', () => {
     expect(events.map((e) => e.data.purchaseId)).toEqual(['p2']);
   });
 
-  it('given minutes imported, when the admin confirms present without minutes, then nothing changes; new minutes are recorded', () => {
+  it('given minutes imported, when the admin ticks the buyer present, then the admin\'s word stands: present without minutes (full hours)', () => {
     const h = given([admin([{ purchaseId: 'p1', present: true, minutes: 300 }], 'import')]);
-    expect(h.when(admin([{ purchaseId: 'p1', present: true }]))).toEqual([]);
+    expect(h.when(admin([{ purchaseId: 'p1', present: true }])).map((e) => e.data)).toEqual([
+      expect.objectContaining({ purchaseId: 'p1', present: true, minutes: null, source: 'admin', by: 'admin-1' }),
+    ]);
     expect(h.when(admin([{ purchaseId: 'p1', present: true, minutes: 420 }], 'import'))[0]!.data).toMatchObject({ minutes: 420, source: 'import' });
+    expect(h.when(admin([{ purchaseId: 'p1', present: true, minutes: 300 }], 'import'))).toEqual([]);
+  });
+
+  it('given the admin\'s tick, when a report is imported later, then its minutes are recorded (the latest word wins)', () => {
+    expect(given([admin([{ purchaseId: 'p1', present: true }])]).when(admin([{ purchaseId: 'p1', present: true, minutes: 200 }], 'import'))[0]!.data)
+      .toMatchObject({ present: true, minutes: 200, source: 'import' });
+  });
+
+  it('given minutes imported for one buyer and another absent, when the admin marks all present, then only the absent one is marked; the minutes stay', () => {
+    const all: SessionCommand = { ...admin([{ purchaseId: 'p1', present: true }, { purchaseId: 'p2', present: true }, { purchaseId: 'p3', present: true }]), onlyNotPresent: true } as SessionCommand;
+    const events = given([admin([{ purchaseId: 'p1', present: true, minutes: 300 }], 'import'), admin([{ purchaseId: 'p2', present: false }])]).when(all);
+    expect(events.map((e) => [e.data.purchaseId, e.data.present, e.data.minutes])).toEqual([['p2', true, null], ['p3', true, null]]);
   });
 
   it('when minutes are above the session\'s length, then the whole command is refused, naming the purchase', () => {
@@ -62,7 +76,7 @@ describe('a session\'s attendance', () => {
 });
 
 describe('the certificate threshold', () => {
-  const sessions = (present: (boolean | null)[], hours = [6.5, 6.5, 7, 3.5]) => present.map((p, i) => ({ present: p, hoursOffered: hours[i]! }));
+  const sessions = (present: (boolean | null)[], hours = [6.5, 6.5, 7, 3.5]) => present.map((p, i) => ({ present: p, hoursCounted: p ? hours[i]! : 0 }));
 
   it('given every session, when all are present, then met; when one is missing or unmarked, then not', () => {
     expect(meetsThreshold({ kind: 'every-session' }, sessions([true, true, true, true]))).toBe(true);
@@ -79,6 +93,16 @@ describe('the certificate threshold', () => {
   it('given a minimum of hours, then one session missing may still meet it, and the wrong one not', () => {
     expect(meetsThreshold({ kind: 'min-hours', hours: 17 }, sessions([true, false, true, true]))).toBe(true);
     expect(meetsThreshold({ kind: 'min-hours', hours: 17 }, sessions([true, true, false, true]))).toBe(false);
+  });
+
+  it('given a minimum of hours, then the hours counted from minutes count, not the hours offered', () => {
+    const partial = [{ present: true, hoursCounted: 6.5 }, { present: true, hoursCounted: 3.25 }];
+    expect(meetsThreshold({ kind: 'min-hours', hours: 9.75 }, partial)).toBe(true);
+    expect(meetsThreshold({ kind: 'min-hours', hours: 10 }, partial)).toBe(false);
+  });
+
+  it('given every session, then a session present for part of its length still counts as present', () => {
+    expect(meetsThreshold({ kind: 'every-session' }, [{ present: true, hoursCounted: 1.25 }, { present: true, hoursCounted: 7 }])).toBe(true);
   });
 
   it('given a product with no sessions, then nothing meets it', () => {

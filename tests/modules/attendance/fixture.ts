@@ -34,6 +34,8 @@ export function attendanceOn(handle: Awaited<ReturnType<typeof openMigrated>>, n
       const b = state.buyers.find((x) => x.purchaseId === id);
       return b ? { purchaseId: b.purchaseId, userId: b.userId, productKey: state.product.key } : null;
     },
+    purchasesOf: async (userId: string): Promise<AttendancePurchase[]> =>
+      state.buyers.filter((b) => b.userId === userId).map((b) => ({ purchaseId: b.purchaseId, userId: b.userId, productKey: state.product.key })),
     product: async (key: string) => (key === state.product.key ? state.product : null),
     buyers: async (key: string) => (key === state.product.key ? state.buyers : null),
   };

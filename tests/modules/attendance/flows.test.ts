@@ -71,10 +71,10 @@ describe.each(backends)('attendance on $name', (backend) => {
     state.product = { ...product, threshold: { kind: 'min-hours', hours: 7.5 } };
     await attendance.tick('training', 's2', [{ purchaseId: 'p3', present: true }], 'admin-1');
     expect(await attendance.summaryOf('p3')).toEqual({
-      purchaseId: 'p3', userId: 'u3', productKey: 'training', hoursOffered: 15, hoursAttended: 7.5, meetsThreshold: true,
+      purchaseId: 'p3', userId: 'u3', productKey: 'training', hoursOffered: 15, hoursAttended: 7.5, meetsThreshold: true, threshold: { kind: 'min-hours', hours: 7.5 },
       sessions: [
-        { sessionId: 's1', start: product.sessions[0]!.start, end: product.sessions[0]!.end, hoursOffered: 7.5, present: null, minutes: null, source: null },
-        { sessionId: 's2', start: product.sessions[1]!.start, end: product.sessions[1]!.end, hoursOffered: 7.5, present: true, minutes: null, source: 'admin' },
+        { sessionId: 's1', start: product.sessions[0]!.start, end: product.sessions[0]!.end, hoursOffered: 7.5, present: null, minutes: null, source: null, hoursCounted: 0 },
+        { sessionId: 's2', start: product.sessions[1]!.start, end: product.sessions[1]!.end, hoursOffered: 7.5, present: true, minutes: null, source: 'admin', hoursCounted: 7.5 },
       ],
     });
     expect(await attendance.summaryOf('nobody')).toBeNull();

@@ -24,7 +24,8 @@ describe.each(backends)('importing a participant report on $name', (backend) => 
     const { attendance, store } = attendanceOn(handle);
     const plan = await attendance.previewImport('training', 's1', bytes, {});
     expect(plan).toMatchObject({ sessionId: 's1', sessionMinutes: 480, rows: 4, duplicates: 0, tooLong: [] });
-    expect(plan.matched.map((m) => [m.purchaseId, m.minutes, m.people.map((p) => p.by)])).toEqual([['p1', 360, ['email']], ['p2', 110, ['name']]]);
+    // 7.5 hours over 480 minutes: 360 minutes count 5.625, so 5.5 (down to a quarter); 110 minutes 1.71875, so 1.5.
+    expect(plan.matched.map((m) => [m.purchaseId, m.minutes, m.hours, m.people.map((p) => p.by)])).toEqual([['p1', 360, 5.5, ['email']], ['p2', 110, 1.5, ['name']]]);
     expect(plan.unmatched.map((p) => p.key)).toEqual(['host@example.pl']);
     expect(plan.notInReport.map((b) => b.purchaseId)).toEqual(['p3']);
     expect(await store.readStream('attendance:training:s1')).toEqual([]);
@@ -39,7 +40,27 @@ describe.each(backends)('importing a participant report on $name', (backend) => 
     // One transaction: both events at consecutive positions of one append.
     expect(new Set(events.map((e) => (e.data as { change: string }).change)).size).toBe(1);
     expect((await checks(handle)).map((c) => c.payload.purchaseId)).toEqual(['p1', 'p2']);
-    expect((await attendance.summaryOf('p1'))!.sessions[0]).toMatchObject({ present: true, minutes: 360, source: 'import' });
+    expect((await attendance.summaryOf('p1'))!.sessions[0]).toMatchObject({ present: true, minutes: 360, source: 'import', hoursCounted: 5.5 });
+  });
+
+  it('a report\'s minutes count their share of the hours; "all present" keeps them; the admin\'s tick for one buyer gives the full hours back', async () => {
+    const { attendance, state } = attendanceOn(handle);
+    state.product = { ...state.product, threshold: { kind: 'min-hours', hours: 13.25 } };
+    await attendance.applyImport('training', 's1', bytes, {}, 'admin-1');
+    await attendance.tick('training', 's2', [{ purchaseId: 'p1', present: true }], 'admin-1');
+    expect(await attendance.summaryOf('p1')).toMatchObject({ hoursOffered: 15, hoursAttended: 13, meetsThreshold: false });
+
+    // "All present" fills in p3 only: p1 and p2 keep their minutes.
+    expect((await attendance.markAllPresent('training', 's1', 'admin-1')).changed).toBe(1);
+    const sheet = await attendance.sheet('training');
+    expect(sheet.buyers.map((b) => [b.purchaseId, b.marks['s1']?.minutes, b.marks['s1']?.hoursCounted, b.marks['s1']?.source])).toEqual([
+      ['p1', 360, 5.5, 'import'], ['p2', 110, 1.5, 'import'], ['p3', null, 7.5, 'admin'],
+    ]);
+
+    // The admin's word after the report: present, no minutes, the full 7.5 hours; the threshold is met now.
+    expect((await attendance.tick('training', 's1', [{ purchaseId: 'p1', present: true }], 'admin-1')).changed).toBe(1);
+    expect(await attendance.summaryOf('p1')).toMatchObject({ hoursAttended: 15, meetsThreshold: true });
+    expect((await attendance.summaryOf('p1'))!.sessions[0]).toMatchObject({ present: true, minutes: null, source: 'admin', hoursCounted: 7.5 });
   });
 
   it('the admin assigns an unmatched person to a buyer; an assignment of someone not in the report or to a stranger is refused', async () => {

@@ -86,6 +86,23 @@ describe.each(backends)('certificates on $name', (backend) => {
     expect(sha256((await app.certificates.certificatePdf(id, ADMIN, 'en')).bytes)).toBe(sha256(en.bytes));
   });
 
+  it('given a session attended in part (a report\'s minutes), then the certificate prints the hours counted, in total and for that session', async () => {
+    const userId = await app.buyer('ania@example.com');
+    const { purchaseId } = app.attend(userId, { hoursAttended: 9.25, sessions: [
+      { sessionId: 's1', start: '2026-03-07T08:00:00.000Z', end: '2026-03-07T16:00:00.000Z', hoursOffered: 7, present: true, minutes: 330, source: 'import', hoursCounted: 5.75 },
+      { sessionId: 's2', start: '2026-03-08T08:00:00.000Z', end: '2026-03-08T12:00:00.000Z', hoursOffered: 3.5, present: true, minutes: null, source: 'admin', hoursCounted: 3.5 },
+    ] });
+    const id = await app.certificates.issueByHand(purchaseId, 'admin-1');
+    expect((await app.certificates.verify(id, { ip: '10.9.0.4' })).hoursAttended).toBe(9.25);
+    const pl = await textOf((await app.certificates.certificatePdf(id, ADMIN)).bytes);
+    expect(pl).toContain('Liczba godzin, w których uczestniczył(a): 9,25 h');
+    expect(pl).toContain('obecny(a) przez 5,75 h');
+    const en = await textOf((await app.certificates.certificatePdf(id, ADMIN, 'en')).bytes);
+    expect(en).toContain('Hours attended: 9.25 h');
+    expect(en).toContain('present for 5.75 h');
+    expect((await app.certificates.educationSummary(userId)).fiveYears.hours).toBe(9.25);
+  });
+
   it('gives the PDF to its holder and admins only; another user and an unknown or malformed id: not found', async () => {
     const userId = await app.buyer('ania@example.com');
     const other = await app.buyer('olek@example.com');

@@ -24,4 +24,9 @@ describe('days and hours on the web pages', () => {
     expect(formatHours(25.5, 'pl')).toBe('25,5\u00a0h');
     expect(formatHours(25.5, 'en')).toBe('25.5\u00a0h');
   });
+  it('given quarter hours (counted from a report\'s minutes), when shown, then both decimals, not rounded to one', () => {
+    expect(formatHours(6.25, 'pl')).toBe('6,25\u00a0h');
+    expect(formatHours(13.75, 'en')).toBe('13.75\u00a0h');
+    expect(formatHours(8, 'pl')).toBe('8\u00a0h');
+  });
 });
