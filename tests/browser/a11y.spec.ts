@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings } from '../support/browser.ts';
 import { expect, test } from '@playwright/test';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -22,8 +22,7 @@ for (const [device, viewport, lang] of [['phone', { width: 390, height: 844 }, '
       for (const path of PUBLIC_PAGES) {
         await page.goto(`${server.url}${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
         await page.waitForLoadState('networkidle');
-        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        for (const v of violations) found.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+        for (const finding of await axeFindings(page)) found.push(`${path}: ${finding}`);
       }
       expect(found).toEqual([]);
     });

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { firstAdminSignIn } from '../support/accounts.ts';
-import { watchErrors } from '../support/browser.ts';
+import { axeFindings, watchErrors } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 /**
@@ -16,8 +15,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => { await server?.stop(); });
 
-const axe = (page: Page) => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-
 async function openSection(page: Page, tab: string, lang: 'pl' | 'en' = 'en') {
   await page.context().addCookies([{ name: 'session', value: admin, url: server.url }]);
   await page.goto(`${server.url}/admin?lang=${lang}`);
@@ -31,7 +28,7 @@ async function openSection(page: Page, tab: string, lang: 'pl' | 'en' = 'en') {
 /** What is wrong on the page as the admin sees it: axe's findings, anything wider than the window. */
 async function problems(page: Page, width: number) {
   const found: string[] = [];
-  for (const v of (await axe(page)).violations) found.push(`${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  found.push(...await axeFindings(page));
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (overflow > 0) found.push(`the page is ${overflow} px wider than the window`);
   for (const action of await page.locator('.admin-section:not([hidden])').locator('button:visible, input:visible, select:visible').all()) {

@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
 import { formatDate } from '../../modules/shared/text/index.ts';
 import { bearer, buyWithDevCheckout, signUp } from '../support/accounts.ts';
-import { watchErrors } from '../support/browser.ts';
+import { axeFindings, watchErrors } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 
@@ -61,8 +60,7 @@ test('the admin sees a buyer\'s scheduled reminders in background work, due on W
   await section.getByLabel('View', { exact: true }).selectOption('upcoming');
   await expect(section.getByRole('status').filter({ hasText: 'Items: 6' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  const violations = (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  const violations = await axeFindings(page);
   expect(violations).toEqual([]);
   expect(errors).toEqual([]);
 });

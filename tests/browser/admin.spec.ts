@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_KEYS, type AdminProduct } from '../../modules/catalogue/index.ts';
 import { bearer, buyWithDevCheckout, signUp } from '../support/accounts.ts';
-import { watchErrors } from '../support/browser.ts';
+import { axeFindings, watchErrors } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 
@@ -270,8 +269,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 768, height: 1024
     await signIn(page, admin);
     const found: string[] = [];
     const scan = async (where: string) => {
-      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      for (const v of violations) found.push(`${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+      for (const finding of await axeFindings(page)) found.push(`${where}: ${finding}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (overflow > 0) found.push(`${where}: the page is ${overflow} px wider than the window`);
     };

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
 import { buyWithDevCheckout, signUp } from '../support/accounts.ts';
-import { watchErrors } from '../support/browser.ts';
+import { axeFindings, watchErrors } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 
@@ -19,12 +18,6 @@ const PHONE = { width: 390, height: 844 };
 // Playwright reads the no-break space before "h" as a space (whitespace normalised).
 const NBSP = ' ';
 
-/** axe's WCAG 2.1 AA findings once the page's animations are over (a cancelled one is over all the same). */
-async function axe(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
-  return (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
-}
 test.beforeAll(async () => {
   smtp = await startSmtp();
   server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: 'szefowa@example.com' });
@@ -65,7 +58,7 @@ test('the admin ticks a session, marks all present, and imports a report after i
   await preview.getByRole('button', { name: 'Save attendance from the report' }).click();
   await expect(section.getByText('Attendance saved from the report: 1 changes.')).toBeVisible();
   await expect(sheet.getByText('report, 42 min, counts 0.5 h')).toBeVisible();
-  expect(await axe(page)).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
 
   // The buyer, on a phone: their own attendance under their certificates.
   const own = await browser.newContext({ viewport: PHONE });
@@ -86,7 +79,7 @@ test('the admin ticks a session, marks all present, and imports a report after i
   await expect(rows.nth(0)).toContainText(`0,5${NBSP}h z 7,5${NBSP}h`);
   await expect(rows.nth(0)).toContainText(/\d{1,2} \p{L}+ \d{4}, 10:00–18:30/u);
   await expect(rows.nth(1)).toContainText('jeszcze nie odnotowano');
-  expect(await axe(mine)).toEqual([]);
+  expect(await axeFindings(mine)).toEqual([]);
   expect(await mine.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
   // The admin's word after the report: the session's full hours, and the buyer sees them.

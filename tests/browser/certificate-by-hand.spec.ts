@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
 import { buyWithDevCheckout, signUp } from '../support/accounts.ts';
-import { watchErrors } from '../support/browser.ts';
+import { axeFindings, watchErrors } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 
@@ -29,13 +28,6 @@ test.beforeAll(async () => {
   await buyWithDevCheckout(server, buyer, DEMO_KEYS.shame, 'price_demo_shame_pln');
 });
 test.afterAll(async () => { await server?.stop(); await smtp?.close(); });
-
-/** axe's WCAG 2.1 AA findings once the page's animations are over (a cancelled one is over all the same). */
-async function axe(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
-  return (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
-}
 
 test('the admin issues a certificate by hand below the threshold; the buyer sees it and its page says valid', async ({ page, browser }) => {
   const errors = watchErrors(page);
@@ -68,7 +60,7 @@ test('the admin issues a certificate by hand below the threshold; the buyer sees
   });
   await sheet.getByRole('button', { name: 'Issue certificate: Ola Źdźbło' }).click();
   await expect(section.getByText('Certificate issued: Ola Źdźbło.')).toBeVisible();
-  expect(await axe(page)).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
 
   // Issued once: a second try is refused, pointing at re-issuing.
   page.once('dialog', (dialog) => void dialog.accept());
@@ -92,7 +84,7 @@ test('the admin issues a certificate by hand below the threshold; the buyer sees
   await expect(listed).toContainText(`7,5${NBSP}h z 22,5${NBSP}h`);
   await expect(listed).toContainText('Ważne');
   await expect(mine.getByTestId('attendance-progress')).toContainText('(obecność: 1 z 3)');
-  expect(await axe(mine)).toEqual([]);
+  expect(await axeFindings(mine)).toEqual([]);
   const verify = await listed.getByRole('link', { name: 'Strona weryfikacji' }).getAttribute('href');
   expect(mineErrors).toEqual([]);
   await own.close();
@@ -106,7 +98,7 @@ test('the admin issues a certificate by hand below the threshold; the buyer sees
   await expect(open.getByTestId('certificate-holder')).toHaveText('Ola Źdźbło');
   await expect(open.getByTestId('certificate-status')).toHaveText('Ważne');
   await expect(open.getByTestId('certificate-hours')).toHaveText(`7,5${NBSP}h z 22,5${NBSP}h`);
-  expect(await axe(open)).toEqual([]);
+  expect(await axeFindings(open)).toEqual([]);
   await open.goto(`${server.url}${verify}?lang=en`);
   await expect(open.getByTestId('certificate-status')).toHaveText('Valid');
   expect(openErrors).toEqual([]);

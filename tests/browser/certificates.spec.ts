@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
 import { formatDate } from '../../modules/shared/text/index.ts';
 import { buyWithDevCheckout, signUp } from '../support/accounts.ts';
-import { watchErrors } from '../support/browser.ts';
+import { axeFindings, watchErrors } from '../support/browser.ts';
 import { qrCodesOf, textOf } from '../support/pdf.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
@@ -37,16 +36,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => { await server?.stop(); await smtp?.close(); });
 
-/**
- * axe's WCAG 2.1 AA findings on the page as it stands, once its entrance animations are over (My Recordings' cards
- * rise from transparent: mid-way, their grey text fails the contrast check).
- */
-const axeFindings = async (page: Page) => {
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
-  return axeViolations(page);
-};
-const axeViolations = async (page: Page) => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze())
-  .violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
 const noSideScroll = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
 import { signUp } from '../support/accounts.ts';
-import { watchErrors } from '../support/browser.ts';
+import { axeFindings, watchErrors } from '../support/browser.ts';
 import { png, svgWithScript } from '../support/images.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
@@ -24,14 +23,11 @@ async function openSection(page: Page, tab: string) {
   await page.getByRole('tab', { name: tab }).click();
   return page.getByRole('tabpanel', { name: tab });
 }
-const axe = async (page: Page) => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
-  .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-
 test('the operator adds a facilitator with an uploaded photo, moves them first on the home page and picks them for a product', async ({ page }) => {
   const errors = watchErrors(page);
   const section = await openSection(page, 'Facilitators');
   await expect(section.getByRole('listitem')).toHaveCount(5);
-  expect(await axe(page)).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
   await section.getByRole('button', { name: 'Add a facilitator' }).click();
   await expect(section.getByRole('heading', { name: 'New facilitator' })).toBeFocused();
   await section.getByLabel('Name').fill('Anna Nowak');
@@ -44,7 +40,7 @@ test('the operator adds a facilitator with an uploaded photo, moves them first o
   await section.getByLabel('Role (Polish)').fill('Psychoterapeutka');
   await section.getByLabel('Role (English)').fill('Psychotherapist');
   await section.getByLabel('Bio (English)').fill('She works with couples.');
-  expect(await axe(page)).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
   await section.getByRole('button', { name: 'Save' }).click();
   await expect(section.getByRole('status').first()).toHaveText('Saved.');
   await expect(section.getByRole('listitem')).toHaveCount(6);

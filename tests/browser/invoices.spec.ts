@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
 import { checkNip } from '../../modules/shared/text/index.ts';
 import { bearer, firstAdminSignIn, signUp } from '../support/accounts.ts';
-import { hydrated, watchErrors } from '../support/browser.ts';
+import { axeFindings, hydrated, watchErrors } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 
@@ -40,9 +39,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => { await server?.stop(); await smtp?.close(); });
 
 /** axe's WCAG 2.1 AA findings on the page as it stands. */
-const axeFindings = async (page: Page) => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze())
-  .violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
-
 async function openBuyPanel(page: Page, key: string, lang?: 'en') {
   await page.goto(`${server.url}/video-details/${key}${lang ? `?lang=${lang}` : ''}`);
   await page.locator('astro-island:not([ssr])').first().waitFor();

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from '../support/accounts.ts';
-import { watchErrors } from '../support/browser.ts';
+import { axeFindings, watchErrors } from '../support/browser.ts';
 import { png } from '../support/images.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
@@ -21,9 +20,6 @@ test.beforeAll(async () => {
   await signUp(server, smtp, 'wolontariuszka@example.com', 'Wiola Wolontariuszka', '+48 600 300 400');
 });
 test.afterAll(async () => { await server?.stop(); await smtp?.close(); });
-
-const axe = async (page: Page) => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
-  .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
 
 async function openSection(page: Page, tab: string) {
   await page.goto(`${server.url}/admin?lang=en`);
@@ -65,7 +61,7 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
     await people.getByLabel('Role (Polish)').fill('Psychoterapeutka');
     await people.getByLabel('Role (English)').fill('Psychotherapist');
     await people.getByLabel('Bio (English)').fill('She teaches about boundaries.');
-    expect(await axe(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await people.getByRole('button', { name: 'Save' }).click();
     await expect(people.getByRole('status').first()).toHaveText('Saved.');
 
@@ -98,7 +94,7 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
     for (const [currency, amount] of [['USD', '290'], ['PLN', '1190'], ['EUR', '270']] as const) {
       await catalogue.getByLabel(`${currency} price`, { exact: true }).fill(amount);
     }
-    expect(await axe(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await catalogue.getByRole('button', { name: 'Save' }).click();
     await expect(catalogue.getByRole('status')).toHaveText('Saved.');
     const preview = catalogue.getByRole('link', { name: `Preview: ${titleEn}` });
@@ -112,7 +108,7 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
     await expect(page.locator('body')).toContainText('Kraków, Długa 1');
     await expect(page.locator('.sessions__list li')).toHaveCount(2);
     await expect(page.locator('.sessions__list li').first()).toContainText('10:00');
-    expect(await axe(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await page.goto(`${server.url}/video-details/${key}?lang=pl`);
     await expect(page.locator('.buy-bar__price')).toContainText('1190');
 
@@ -148,7 +144,7 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
     await expect(message).toContainText('new');
     await message.click();
     await expect(inbox.getByRole('link', { name: /Reply by e-mail/ })).toHaveAttribute('href', /^mailto:krystyna@example\.com\?subject=Re/);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
 
     // A free place granted by hand: in the attendee list, counted apart from card payments.
     const attendees = await openSection(page, 'Attendees');
@@ -162,7 +158,7 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
     await expect(attendees.getByText('Access granted.')).toBeVisible();
     await expect(attendees.getByRole('row', { name: /Wiola Wolontariuszka/ })).toContainText('free place: volunteer');
     await expect(attendees.getByRole('region', { name: 'Totals' })).toContainText('Granted by hand (no payment): 1');
-    expect(await axe(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     expect(errors).toEqual([]);
   });

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
 import { buyWithDevCheckout, signUp } from '../support/accounts.ts';
-import { watchErrors } from '../support/browser.ts';
+import { axeFindings, watchErrors } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 
@@ -31,9 +30,6 @@ async function openAttendees(page: Page) {
   return section;
 }
 
-const axe = async (page: Page) => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
-  .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
-
 test('the admin refunds part after confirming, then the rest; the buyer sees it on My Recordings and loses the watch page at once', async ({ page, browser }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const errors = watchErrors(page);
@@ -47,7 +43,7 @@ test('the admin refunds part after confirming, then the rest; the buyer sees it 
   await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Give a reason for the refund.');
   await dialog.getByLabel('Reason for the refund').fill('late start');
-  expect(await axe(page)).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
   await expect(dialog).toContainText('Refund 10.50 PLN to Ewa Kowalska?');
   await dialog.getByRole('button', { name: 'Refund', exact: true }).click();

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { AdminProduct } from '../../modules/catalogue/index.ts';
 import { signUp } from '../support/accounts.ts';
-import { watchErrors } from '../support/browser.ts';
+import { axeFindings, watchErrors } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 
@@ -16,9 +15,6 @@ test.beforeAll(async () => {
   admin = (await signUp(server, smtp, 'dyrekcja@example.com', 'Dorota Dyrektor', '+48 500 100 200')).token;
 });
 test.afterAll(async () => { await server?.stop(); await smtp?.close(); });
-
-const axe = async (page: Page) => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
-  .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
 
 const TITLES = ['Shame in the Therapeutic Relationship', 'Contact Styles in Practice'];
 
@@ -48,7 +44,7 @@ for (const [i, viewport] of [{ width: 1280, height: 900 }, { width: 390, height:
     await refused.fill('30');
     await catalogue.getByRole('button', { name: 'Add a reminder' }).click();
     await catalogue.getByLabel('Reminder 3: minutes before').fill('120');
-    expect(await axe(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await catalogue.getByRole('button', { name: 'Save' }).click();
     await expect(catalogue.getByRole('status').first()).toHaveText('Saved.');
     expect((await products()).find((p) => p.key === key)!.reminderOffsets).toEqual([1440, 120, 30]);

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_KEYS, type AdminProduct } from '../../modules/catalogue/index.ts';
 import { bearer, buyWithDevCheckout, signUp } from '../support/accounts.ts';
-import { hydrated, watchErrors } from '../support/browser.ts';
+import { axeFindings, hydrated, watchErrors } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 
@@ -24,14 +23,6 @@ test.beforeAll(async () => {
   admin = (await signUp(server, smtp, 'szefowa@example.com', 'Anna Szefowa')).token;
 });
 test.afterAll(async () => { await server?.stop(); await smtp?.close(); });
-
-/** axe's WCAG 2.1 AA findings on the page once its animations are over (the buy panel fades in: mid-way its text is pale). */
-async function axe(page: Page) {
-  // An animation cancelled on the way (an element replaced) rejects its `finished`: it is over all the same.
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
-  return (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
-  .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
-}
 
 const api = (method: string, path: string, token: string, body?: unknown) => fetch(`${server.url}${path}`, {
   method, headers: { 'content-type': 'application/json', ...bearer(token) }, body: body === undefined ? undefined : JSON.stringify(body),
@@ -113,7 +104,7 @@ for (const [device, viewport, key, slug] of [['phone', PHONE, DEMO_KEYS.shame, '
     await page.getByRole('button', { name: 'Wypisz się z listy' }).click();
     await page.getByRole('button', { name: 'Zapisz się na listę oczekujących' }).click();
     await expect(page.getByTestId('waitlist-position')).toHaveText('Jesteś na liście oczekujących: miejsce 1.');
-    expect(await axe(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     const reloaded = await page.request.get(productUrl);
     expect(await reloaded.text()).toContain('Jesteś na liście oczekujących: miejsce 1.');
 
@@ -132,7 +123,7 @@ for (const [device, viewport, key, slug] of [['phone', PHONE, DEMO_KEYS.shame, '
     await expect(panel.waitlist.getByTestId('waitlist-history')).toContainText('seat freed (refund)');
     await expect(panel.waitlist.getByTestId('waitlist-history')).toContainText('seat offered');
     await expect(panel.waitlist.getByTestId('waitlist-queue').getByRole('row', { name: /Bożena/ })).not.toContainText('—');
-    expect(await axe(panel.page)).toEqual([]);
+    expect(await axeFindings(panel.page)).toEqual([]);
     await panel.close();
 
     // The mail's link opens the purchase page with the held seat and the buy panel; the dev checkout lets them through.
@@ -140,7 +131,7 @@ for (const [device, viewport, key, slug] of [['phone', PHONE, DEMO_KEYS.shame, '
     await expect(page.getByTestId('waitlist-offer')).toContainText(/Czeka na Ciebie miejsce do \d+ \S+ \d{4}/);
     await expect(page.getByRole('button', { name: 'Rezygnuję z miejsca' })).toBeVisible();
     await expect(page.getByTestId('sold-out')).toHaveCount(0);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await payOnDevCheckout(page);
     await page.goto(productUrl);
     await expect(page).toHaveURL(`${server.url}/watch-video/${key}`);
@@ -209,7 +200,7 @@ test('desktop: the panel pages a long history of the list, 50 steps a page, newe
   await expect(history.locator('tbody tr').first()).toContainText('left the list');
   await expect(history.locator('tbody tr').first()).toContainText('niezdecydowana@example.com');
   await expect(pager).toContainText('Page 1 of 2');
-  expect(await axe(panel.page)).toEqual([]);
+  expect(await axeFindings(panel.page)).toEqual([]);
   await pager.getByRole('button', { name: 'Next' }).click();
   await expect(pager).toContainText('Page 2 of 2');
   await expect(history.locator('tbody tr')).toHaveCount(total - 50);
