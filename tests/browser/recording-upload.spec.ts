@@ -87,6 +87,8 @@ test('a file that is not a video is refused with the reason, and nothing is queu
   const job = async () => ((await (await page.request.get(`${server.url}/api/admin/recordings/${DEMO_KEYS.shame}`)).json()) as { job: { state: string } | null }).job;
   await expect.poll(async () => { const j = await job(); return !j || j.state === 'ready' || j.state === 'failed'; }, { timeout: 60_000, intervals: [250] }).toBe(true);
   const control = await openEditor(page);
+  // The status is filled in once the panel has asked the server: read it only then.
+  await expect(control.getByTestId('recording-status')).toHaveText(/^Recording status: \S/);
   const before = await control.getByTestId('recording-status').textContent();
   await control.getByLabel('Recording file').setInputFiles(notes);
   await expect(control.getByRole('alert')).toHaveText('The upload failed: This is not a video. Send a video recording (for example an MP4 from Zoom).');
