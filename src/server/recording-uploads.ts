@@ -118,7 +118,7 @@ function folderParts(dir: string) {
     // acceptUpload moved the file; its `.json` goes with the next sweep, as before.
     accepted: async () => {},
     refused: (upload: Upload) => store.remove(upload.id),
-    sweep: () => sweepAbandonedUploads(dir),
+    sweep: (now = Date.now()) => sweepAbandonedUploads(dir, now),
   };
 }
 
@@ -145,7 +145,7 @@ function bucketParts(s3: S3Settings, dir: string) {
       await rm(join(dir, `${bareIdOf(upload.id)}.s3`), { force: true });
       await bucket.discard(upload.id);
     },
-    sweep: async () => (await bucket.sweep(ABANDONED_AFTER_MS)) + (await sweepAbandonedUploads(dir)),
+    sweep: async (now = Date.now()) => (await bucket.sweep(ABANDONED_AFTER_MS, now)) + (await sweepAbandonedUploads(dir, now)),
   };
 }
 

@@ -41,7 +41,8 @@ describe.skipIf(withoutPostgres)(onPostgres('a recording upload continued on ano
       method: 'PATCH', body, headers: { ...TUS, ...admin, cookie: 'lang=en', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
     });
     const first = await patch(a, 0, file.subarray(0, half));
-    expect([first.status, first.headers.get('upload-offset')]).toEqual([204, String(half)]);
+    const failures = () => [a, b].flatMap((s) => s.output().split('\n').filter((l) => l.includes('"level":50'))).join('\n').slice(0, 3000);
+    expect([first.status, first.headers.get('upload-offset')], failures()).toEqual([204, String(half)]);
 
     const head = await fetch(`${b.url}${location}`, { method: 'HEAD', headers: { ...TUS, ...admin } });
     expect([head.status, head.headers.get('upload-offset'), head.headers.get('upload-length')]).toEqual([200, String(half), String(file.length)]);
@@ -49,7 +50,7 @@ describe.skipIf(withoutPostgres)(onPostgres('a recording upload continued on ano
     expect((await patch(b, 0, file.subarray(0, 10))).status).toBe(409);
 
     const rest = await patch(b, half, file.subarray(half));
-    expect([rest.status, rest.headers.get('upload-offset')]).toEqual([204, String(file.length)]);
+    expect([rest.status, rest.headers.get('upload-offset')], failures()).toEqual([204, String(file.length)]);
 
     const status = async () => (await (await fetch(`${a.url}/api/admin/recordings/${key}`, { headers: { cookie: 'lang=en', ...admin } })).json()) as { current: { version: number; duration: number } | null; job: { state: string } | null };
     await expect.poll(async () => (await status()).job?.state, { timeout: 90_000, interval: 250 }).toBe('ready');
