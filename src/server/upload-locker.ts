@@ -71,6 +71,10 @@ export function postgresLocker(url: string, options: { acquireTimeoutMs?: number
   function newLock(id: string): Lock {
     let client: pg.PoolClient | null = null;
     let release: RequestRelease | null = null;
+    // The connection lost while held takes the lock with it: the request stops writing, as if asked to.
+    const lost = () => { if (release) void Promise.resolve(release()).catch(() => {}); };
+    /** Back to the pool without this lock's listener (a pooled connection serves many locks), or closed after a failure. */
+    const giveBack = (c: pg.PoolClient, error?: Error) => { c.off('error', lost); c.release(error); };
     const forget = () => {
       const set = holders.get(id);
       if (release) set?.delete(release);
@@ -82,8 +86,7 @@ export function postgresLocker(url: string, options: { acquireTimeoutMs?: number
         await listen();
         const deadline = Date.now() + timeout;
         const c = await pool.connect();
-        // The connection lost while held takes the lock with it: the request stops writing, as if asked to.
-        c.on('error', () => { if (release) void Promise.resolve(release()).catch(() => {}); });
+        c.on('error', lost);
         let askedAt = 0;
         try {
           while (!stopSignal.aborted && Date.now() < deadline) {
@@ -101,10 +104,10 @@ export function postgresLocker(url: string, options: { acquireTimeoutMs?: number
             await sleep(POLL_MS, stopSignal);
           }
         } catch (error) {
-          c.release(error as Error);
+          giveBack(c, error as Error);
           throw error;
         }
-        c.release();
+        giveBack(c);
         throw ERRORS.ERR_LOCK_TIMEOUT;
       },
       async unlock() {
@@ -115,10 +118,10 @@ export function postgresLocker(url: string, options: { acquireTimeoutMs?: number
         release = null;
         try {
           await c.query('select pg_advisory_unlock($1, hashtext($2))', [UPLOAD_LOCK, id]);
-          c.release();
+          giveBack(c);
         } catch (error) {
           // A connection that failed is closed, not pooled: its session, and any lock left in it, end with it.
-          c.release(error as Error);
+          giveBack(c, error as Error);
         }
       },
     };
