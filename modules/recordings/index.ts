@@ -4,7 +4,7 @@ import { recordingCommands } from './commands.ts';
 import type { RecordingsPorts } from './ports.ts';
 import type { ProbeOutcome } from './probe.ts';
 import { hlsServing } from './serving.ts';
-import { storageFor, type Storage } from './storage/index.ts';
+import { s3SettingsOf, storageFor, type Storage } from './storage/index.ts';
 import { hlsTokens } from './tokens.ts';
 import { TRANSCODE_LANE, TRANSCODE_TOPIC } from './topics.ts';
 import { transcodeHandler } from './work.ts';
@@ -16,7 +16,7 @@ export { transcode, type TranscodeOutcome } from './transcode.ts';
 export { HLS_URL, PRESIGNED_SECONDS, parseHlsPath, withToken, type Served } from './serving.ts';
 export { HLS_TOKEN_TTL_MS, hlsTokens } from './tokens.ts';
 export { TRANSCODE_LANE, TRANSCODE_TOPIC, transcodeMessage } from './topics.ts';
-export { localStorage, MIN_PART_BYTES, PART_BYTES, s3Client, s3Storage, storageFor, type Opened, type S3Settings, type Storage } from './storage/index.ts';
+export { localStorage, MIN_PART_BYTES, PART_BYTES, s3Client, s3ClientConfig, s3SettingsOf, s3Storage, storageFor, type Opened, type S3Settings, type Storage } from './storage/index.ts';
 export type { RecordingStatus, Upload } from './commands.ts';
 export type { RecordingsPorts } from './ports.ts';
 
@@ -27,10 +27,7 @@ export type { RecordingsPorts } from './ports.ts';
  */
 export function createRecordings(ctx: ModuleContext, ports: RecordingsPorts, options: { storage?: Storage; ttlMs?: number; leaseMs?: number; probe?: (path: string) => Promise<ProbeOutcome> } = {}) {
   const { config } = ctx;
-  const s3 = config.S3_ENDPOINT && config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
-    ? { endpoint: config.S3_ENDPOINT, bucket: config.S3_BUCKET, accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY, region: config.S3_REGION }
-    : null;
-  const storage = options.storage ?? storageFor(join(config.DATA_DIR, 'recordings'), s3);
+  const storage = options.storage ?? storageFor(join(config.DATA_DIR, 'recordings'), s3SettingsOf(config));
   const clock = ctx.clock ?? systemClock;
   const tokens = hlsTokens(config.JWT_SECRET);
   const workDir = join(config.DATA_DIR, 'recordings-work');

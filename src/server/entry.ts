@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { astroNodeHandler } from './astro-internals.ts';
 import { getRuntime } from './runtime.ts';
 import { hlsFiles } from './hls-files.ts';
-import { keepSweepingUploads, uploadsDir } from './recording-uploads.ts';
+import { keepSweepingUploads } from './recording-uploads.ts';
 import { uploadedFiles } from './uploaded-files.ts';
 
 const runtime = await getRuntime();
@@ -32,5 +32,5 @@ startFrontServer({
   tls: SERVER_CERT_PATH && SERVER_KEY_PATH ? { certPath: SERVER_CERT_PATH, keyPath: SERVER_KEY_PATH } : null,
 });
 // Recording uploads nobody finished are deleted a day after their last bytes.
-keepSweepingUploads(uploadsDir(runtime.config.DATA_DIR), runtime.log);
+keepSweepingUploads(runtime.services.uploads.sweep, runtime.log);
 runtime.log.info({ host, port }, 'listening');

@@ -11,7 +11,7 @@ import { createInvoicing } from '../../modules/invoicing/index.ts';
 import { createMedia } from '../../modules/media/index.ts';
 import { createMeetings, MEETING_TOPICS } from '../../modules/meetings/index.ts';
 import { createPurchases } from '../../modules/purchases/index.ts';
-import { createRecordings } from '../../modules/recordings/index.ts';
+import { createRecordings, s3SettingsOf } from '../../modules/recordings/index.ts';
 import { createPlayback } from '../../modules/playback/index.ts';
 import type { RecordedEvent } from '../../modules/shared/events/index.ts';
 import type { ModuleContext } from '../../modules/shared/kernel/index.ts';
@@ -20,6 +20,7 @@ import { join, resolve, sep } from 'node:path';
 import { outboxOverview, type OutboxHandler } from '../../modules/shared/outbox/index.ts';
 import { attendancePorts } from './attendance-ports.ts';
 import { recordingUploads, uploadsDir } from './recording-uploads.ts';
+import { postgresLocker } from './upload-locker.ts';
 import { productForSale } from './catalogue-for-sale.ts';
 import { TERMS_VERSION, termsText } from '../content/terms.ts';
 import { catalogues } from '../i18n/index.ts';
@@ -133,7 +134,9 @@ export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
     relay: mailing.rawRelay,
     keepInDevMailbox: mailing.keepInDevMailbox,
   });
-  const uploads = recordingUploads({ dir: uploadsDir(ctx.config.DATA_DIR), productExists: async (key) => (await catalogue.ownedProduct(key)) !== null, recordings, log: ctx.log });
+  // With S3 the upload's parts go to the bucket too; with PostgreSQL its locks are the database's: any instance continues it.
+  const uploads = recordingUploads({ dir: uploadsDir(ctx.config.DATA_DIR), productExists: async (key) => (await catalogue.ownedProduct(key)) !== null, recordings, log: ctx.log,
+    s3: s3SettingsOf(ctx.config), locker: ctx.config.DATABASE_URL ? postgresLocker(ctx.config.DATABASE_URL) : undefined });
   const playback = createPlayback(ctx);
   // A join click from meetings' outbox row is attendance's first signal; 'certificate-check' is certificates' (below).
   const attendanceHandlers: Record<string, OutboxHandler> = { [MEETING_TOPICS.clicked]: (payload) => attendance.recordJoinClick(payload as JoinClick) };

@@ -1,18 +1,22 @@
 /**
- * The resumable upload of a product's recording (issue 26): the tus protocol (@tus/server, files under
- * DATA_DIR/recording-uploads) behind the admin-only route src/pages/api/admin/uploads/[...id].ts. The route has checked the
- * caller; this part checks what is uploaded (a known length up to 20 GB, not empty, for a product that exists) and
- * hands the finished file to modules/recordings, which probes it and owns it from then on.
+ * The resumable upload of a product's recording (issue 26): the tus protocol (@tus/server) behind the admin-only route
+ * src/pages/api/admin/uploads/[...id].ts. Its parts are files under DATA_DIR/recording-uploads, or, with S3 configured,
+ * objects under a private prefix of the recordings' bucket (upload-s3-store.ts) so that any instance behind the proxy
+ * continues an upload another began; with PostgreSQL, the instances lock an upload for each other (upload-locker.ts).
+ * The route has checked the caller; this part checks what is uploaded (a known length up to 20 GB, not empty, for a
+ * product that exists) and hands the finished file to modules/recordings, which probes it and owns it from then on.
  */
+import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server } from '@tus/server';
+import { Server, type Locker, type Upload } from '@tus/server';
 import { isDomainError } from '../../modules/shared/kernel/index.ts';
 import type { MessageKey, Translate } from '../i18n/index.ts';
 import { ERRORS, isErrorCode } from './errors.ts';
 import type { Logger } from './logger.ts';
-import type { Recordings } from '../../modules/recordings/index.ts';
+import type { Recordings, S3Settings } from '../../modules/recordings/index.ts';
+import { bareIdOf, idFromUrl, keyOf, s3UploadStore } from './upload-s3-store.ts';
 
 export const MAX_RECORDING_BYTES = 20 * 1024 ** 3;
 export const UPLOADS_PATH = '/api/admin/uploads';
@@ -33,8 +37,13 @@ export function recordingUploads(deps: {
   productExists: (key: string) => Promise<boolean>;
   recordings: Pick<Recordings, 'acceptUpload'>;
   log: Logger;
+  /** The bucket the parts go to; none: files under `dir`. */
+  s3?: S3Settings | null;
+  /** Shared by the instances (PostgreSQL advisory locks); none: @tus/server's in-memory locker, for one process. */
+  locker?: Locker;
 }) {
-  const store = new FileStore({ directory: deps.dir });
+  const finished = deps.s3 ? bucketParts(deps.s3, deps.dir) : folderParts(deps.dir);
+  const { store } = finished;
   const uploaders = new WeakMap<Request, Uploader>();
   const who = (req: Request) => uploaders.get(req as unknown as Request)!;
   const refuse = (req: Request, status: number, key: MessageKey) => refusal(status, who(req).t(key));
@@ -43,6 +52,8 @@ export function recordingUploads(deps: {
     path: UPLOADS_PATH,
     datastore: store,
     maxSize: MAX_RECORDING_BYTES,
+    ...(deps.locker ? { locker: deps.locker } : {}),
+    ...finished.naming,
     // Same origin only: the tus server's own CORS answers are switched off, the edge refuses foreign origins.
     allowedOrigins: () => false,
     relativeLocation: true,
@@ -59,10 +70,11 @@ export function recordingUploads(deps: {
       const r = req as unknown as Request;
       const productKey = upload.metadata?.['productKey'] ?? '';
       try {
-        await deps.recordings.acceptUpload({ productKey, uploadId: upload.id, filePath: join(deps.dir, upload.id), size: upload.size ?? 0, by: who(r).userId });
+        const filePath = await finished.localFile(upload);
+        await deps.recordings.acceptUpload({ productKey, uploadId: bareIdOf(upload.id), filePath, size: upload.size ?? 0, by: who(r).userId });
       } catch (error) {
         // A refused file is of no further use: the admin sends a better one.
-        await store.remove(upload.id).catch(() => {});
+        await finished.refused(upload).catch(() => {});
         if (isDomainError(error) && isErrorCode(error.code)) {
           const known = ERRORS[error.code] as { status: number; key: MessageKey };
           throw refusal(known.status, who(r).t(known.key));
@@ -70,6 +82,8 @@ export function recordingUploads(deps: {
         deps.log.error({ err: error, productKey, uploadId: upload.id }, 'recording upload not accepted');
         throw refuse(r, 500, 'upload.failed');
       }
+      // Accepted: what is left of the upload is of no use, and a leftover is swept a day later anyway.
+      await finished.accepted(upload).catch((error: unknown) => deps.log.warn({ err: error, uploadId: upload.id }, 'finished upload not removed'));
       return {};
     },
     onResponseError(req, error) {
@@ -89,6 +103,49 @@ export function recordingUploads(deps: {
       uploaders.set(request, uploader);
       return server.handleWeb(request);
     },
+    /** Deletes the uploads abandoned for ABANDONED_AFTER_MS (the bucket's and the folder's); answers how many. */
+    sweep: finished.sweep,
+  };
+}
+
+/** Parts as files under `dir` (@tus/file-store): the finished file is handed over where it lies. */
+function folderParts(dir: string) {
+  const store = new FileStore({ directory: dir });
+  return {
+    store,
+    naming: {},
+    localFile: async (upload: Upload) => join(dir, upload.id),
+    // acceptUpload moved the file; its `.json` goes with the next sweep, as before.
+    accepted: async () => {},
+    refused: (upload: Upload) => store.remove(upload.id),
+    sweep: (now = Date.now()) => sweepAbandonedUploads(dir, now),
+  };
+}
+
+/**
+ * Parts in the bucket, under a prefix that the URLs never show (keyOf / bareIdOf). Probing and transcoding read a
+ * local file, and modules/recordings takes one (it moves it into its storage, here the same bucket): the finished
+ * object is streamed to a file under `dir` first, then its objects are deleted whether it was accepted or refused.
+ * A server-side copy would spare that round trip, but ffprobe would still need the bytes here, and the module's one
+ * way in stays the one the local store and the seed's recordings use. A download cut short by a crash leaves a file
+ * under `dir` (swept as any abandoned part) and the objects (swept from the bucket a day later).
+ */
+function bucketParts(s3: S3Settings, dir: string) {
+  const bucket = s3UploadStore(s3);
+  return {
+    store: bucket.store,
+    naming: {
+      namingFunction: () => keyOf(randomBytes(16).toString('hex')),
+      generateUrl: (_req: unknown, url: { path: string; id: string }) => `${url.path}/${bareIdOf(url.id)}`,
+      getFileIdFromRequest: (_req: unknown, lastPath?: string) => idFromUrl(lastPath),
+    },
+    localFile: (upload: Upload) => bucket.download(upload.id, dir),
+    accepted: (upload: Upload) => bucket.discard(upload.id),
+    refused: async (upload: Upload) => {
+      await rm(join(dir, `${bareIdOf(upload.id)}.s3`), { force: true });
+      await bucket.discard(upload.id);
+    },
+    sweep: async (now = Date.now()) => (await bucket.sweep(ABANDONED_AFTER_MS, now)) + (await sweepAbandonedUploads(dir, now)),
   };
 }
 
@@ -109,9 +166,9 @@ export async function sweepAbandonedUploads(dir: string, now = Date.now()): Prom
   return removed;
 }
 
-/** Sweeps at start and every hour (each instance its own folder; a shared one is swept alike by each). */
-export function keepSweepingUploads(dir: string, log: Logger): NodeJS.Timeout {
-  const sweep = () => void sweepAbandonedUploads(dir).then((n) => {
+/** Sweeps at start and every hour (each instance its own folder, the bucket's prefix by each alike). */
+export function keepSweepingUploads(sweepOnce: () => Promise<number>, log: Logger): NodeJS.Timeout {
+  const sweep = () => void sweepOnce().then((n) => {
     if (n > 0) log.info({ removed: n }, 'abandoned recording uploads deleted');
   }, (err: unknown) => log.warn({ err }, 'sweeping abandoned uploads failed'));
   sweep();

@@ -27,11 +27,20 @@ const missing = (error: unknown) => statusOf(error) === 404 || (error as { name?
  * The SDK's default since 2025 sends streamed bodies aws-chunked with a trailing checksum, which stores that do not
  * implement it (s3rver, older MinIO and Garage) keep as part of the object: checksums only when required.
  */
-export const s3Client = (settings: S3Settings) => new S3Client({
+export const s3Client = (settings: S3Settings) => new S3Client(s3ClientConfig(settings));
+
+/** The client's settings, for another client on the same bucket (the tus upload's store, src/server/upload-s3-store.ts). */
+export const s3ClientConfig = (settings: S3Settings) => ({
   endpoint: settings.endpoint, region: settings.region, forcePathStyle: true,
-  requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
+  requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const,
   credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
 });
+
+/** The S3 settings of a configuration: all four given (the configuration refuses some without the others), or none. */
+export const s3SettingsOf = (config: { S3_ENDPOINT?: string; S3_BUCKET?: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string; S3_REGION: string }): S3Settings | null =>
+  config.S3_ENDPOINT && config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+    ? { endpoint: config.S3_ENDPOINT, bucket: config.S3_BUCKET, accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY, region: config.S3_REGION }
+    : null;
 
 /**
  * Any S3-compatible store (MinIO, Garage, a cloud provider) through the official SDK. The bucket stays private:
