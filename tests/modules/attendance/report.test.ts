@@ -36,13 +36,12 @@ describe('reading a participant report', () => {
     expect(refusal(() => parseReport(csv('', '')))).toMatchObject({ code: 'attendance-report-empty' });
   });
 
-  it('reads 10,000 rows quickly', () => {
+  // How fast is bench business, not a test's: a timed assertion only fails on a loaded machine.
+  it('reads 10,000 rows, each a person of its own', () => {
     const rows = Array.from({ length: 10_000 }, (_, i) => `Osoba ${i},osoba${i}@example.pl,09/23/2026 09:00:00 AM,09/23/2026 10:00:00 AM,60,No`);
-    const begun = performance.now();
     const parsed = parseReport(decodeReport(new TextEncoder().encode(csv(...rows))));
     expect(parsed).toHaveLength(10_000);
     expect(peopleOf(parsed).people).toHaveLength(10_000);
-    expect(performance.now() - begun).toBeLessThan(2000);
   });
 });
 
