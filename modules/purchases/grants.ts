@@ -6,6 +6,7 @@ import type { PurchasesDeps } from './deps.ts';
 import { ownershipDecider, ownershipStreamOf } from './ownership.ts';
 import { purchaseDecider, streamOf } from './purchase.ts';
 import type { PurchasesQueries } from './queries.ts';
+import type { SeatHandlers } from './seat-handlers.ts';
 
 type GrantInput = { productKey: string; email: string; reason: string; adminId: string; metadata?: EventMetadata };
 
@@ -13,9 +14,11 @@ type GrantInput = { productKey: string; email: string; reason: string; adminId: 
  * The admin's hand: access to a product granted to a user without a card payment, and taken back. A grant owns the
  * product through the buyer's ownership stream like a payment (claimed in the same transaction, at the version read),
  * so a user can never hold it twice; revoking releases it in the same transaction, and both name the user, so their
- * remembered purchases and cached pages drop on every instance at once.
+ * remembered purchases and cached pages drop on every instance at once. A grant of a product with seats takes one
+ * (over the capacity if the admin so decides) and a revocation frees it for the waiting list: both counted by the
+ * seats stream's next decision, asked for at once (`seats.offerFree`); a crash before that leaves them to the next one.
  */
-export function grantHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
+export function grantHandlers(deps: PurchasesDeps, queries: PurchasesQueries, seats: Pick<SeatHandlers, 'offerFree'>) {
   const now = () => deps.clock().toISOString();
 
   return {
@@ -45,6 +48,7 @@ export function grantHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
           return appendAlongside(deps.store, tx, stream, claims, ownershipDecider, metadata);
         },
       });
+      await seats.offerFree(product.key, metadata);
       return { purchaseId, userId };
     },
 
@@ -67,7 +71,9 @@ export function grantHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
           return appendAlongside(deps.store, tx, stream, release, ownershipDecider, metadata);
         },
       });
-      return events.length > 0 ? 'revoked' : 'already-revoked';
+      const revoked = events.find((e) => e.type === 'AccessRevoked');
+      if (revoked) await seats.offerFree(revoked.data.productKey, metadata);
+      return revoked ? 'revoked' : 'already-revoked';
     },
   };
 }

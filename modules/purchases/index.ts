@@ -102,7 +102,7 @@ export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, optio
     /** The admin's attendee list of a product: who paid what (or was granted it), with totals per currency. */
     attendees: attendeeQueries(deps).attendees,
     /** The admin grants a product by hand (with a reason) and revokes such a grant. */
-    ...grantHandlers(deps, queries),
+    ...grantHandlers(deps, queries, seats),
     /** The buyer withdraws from a purchase (signed link or My Recordings): statement, refund asked, access ended. */
     ...withdrawalHandlers(deps, queries),
     // Commands: checkout, payment and playback.

@@ -4,9 +4,9 @@ import { appendAlongside, handleCommand, loadState } from '../shared/kernel/inde
 import { addToOutbox } from '../shared/outbox/index.ts';
 import type { PurchasesDeps } from './deps.ts';
 import type { ProductForSale } from './ports.ts';
-import { seatsDecider } from './seats-decider.ts';
+import { seatsDecider, withSalesCounted } from './seats-decider.ts';
 import { seatCountsOf, waitlistStatusOf, type SeatCounts, type WaitlistStatus } from './seat-views.ts';
-import { DEFAULT_OFFER_HOURS, seatsStreamOf, waitingAt, type SeatCommand, type SeatEvent, type SeatPolicy, type SeatReleaseReason, type SeatsState } from './seats.ts';
+import { DEFAULT_OFFER_HOURS, seatsStreamOf, waitingAt, type Sale, type SeatCommand, type SeatEvent, type SeatPolicy, type SeatReleaseReason, type SeatsState } from './seats.ts';
 
 /**
  * How long a checkout holds its seat, which is also how long its payment page is valid: Stripe Checkout's
@@ -63,10 +63,24 @@ async function lockSeats(tx: Kysely<any>, productKey: string) {
   await sql`select pg_advisory_xact_lock(${SEATS_LOCK}, hashtext(${productKey}))`.execute(tx);
 }
 
-/** The seats stream read under its lock, in the caller's transaction: for a decision appended beside another (`besideSeats`). */
-export async function lockedSeats(tx: Kysely<any>, deps: Pick<PurchasesDeps, 'store'>, productKey: string) {
+/** The access a product gives now: its purchases paid or granted and not ended (seats.ts `CountSales`). */
+async function salesOf(db: Kysely<any>, productKey: string): Promise<Sale[]> {
+  const rows = await db.selectFrom('purchases').select(['purchase_id', 'user_id'])
+    .where('product_key', '=', productKey).where('status', '=', 'paid').orderBy('purchase_id').execute() as { purchase_id: string; user_id: string }[];
+  return rows.map((r) => ({ purchaseId: r.purchase_id, userId: r.user_id }));
+}
+
+/**
+ * The seats stream read under its lock, in the caller's transaction, with the access it had not counted recorded
+ * first (`counted`): for a decision appended beside another (`besideSeats`).
+ */
+export async function lockedSeats(tx: Kysely<any>, deps: Pick<PurchasesDeps, 'store' | 'clock'>, productKey: string) {
   await lockSeats(tx, productKey);
-  return { productKey, ...(await loadState(deps, seatsDecider, seatsStreamOf(productKey), tx as unknown as Tx)) };
+  const read = await loadState(deps, seatsDecider, seatsStreamOf(productKey), tx as unknown as Tx);
+  const counting = seatsDecider.decide({ type: 'CountSales', productKey, sales: await salesOf(tx, productKey), at: deps.clock().toISOString() }, read.state);
+  if (counting.length === 0) return { productKey, ...read, counted: [] as RecordedEvent[] };
+  const counted = await appendAlongside(deps.store, tx as never, { id: seatsStreamOf(productKey), version: read.version, state: read.state }, counting, seatsDecider, { actor: 'seat-count' });
+  return { productKey, state: counting.reduce(seatsDecider.evolve, read.state), version: counted.at(-1)!.streamVersion, counted };
 }
 
 export type LockedSeats = Awaited<ReturnType<typeof lockedSeats>>;
@@ -79,49 +93,42 @@ export type LockedSeats = Awaited<ReturnType<typeof lockedSeats>>;
  */
 export async function besideSeats(tx: Kysely<any>, deps: Pick<PurchasesDeps, 'store'>, seats: LockedSeats, command: SeatCommand, metadata?: EventMetadata): Promise<RecordedEvent[]> {
   const events = seatsDecider.decide(command, seats.state);
-  if (events.length === 0) return [];
+  if (events.length === 0) return seats.counted;
   const recorded = await appendAlongside(deps.store, tx as never, { id: seatsStreamOf(seats.productKey), version: seats.version, state: seats.state }, events, seatsDecider, metadata);
   await addToOutbox(tx, seatOutbox(events));
-  return recorded;
+  return [...seats.counted, ...recorded];
 }
 
 /** Seat holds, taken seats and releases: each a command on the product's seats stream, in a transaction of its own. */
 export function seatHandlers(deps: PurchasesDeps) {
   const now = () => deps.clock().toISOString();
 
-  /** The purchases paid and still giving access: what a product sold before it had seats to count. */
-  const paidSales = async (db: Kysely<any>, productKey: string) => (await db.selectFrom('purchases').select(['purchase_id', 'user_id'])
-    .where('product_key', '=', productKey).where('status', '=', 'paid').orderBy('purchase_id').execute() as { purchase_id: string; user_id: string }[])
-    .map((r) => ({ purchaseId: r.purchase_id, userId: r.user_id }));
-
   async function run(productKey: string, command: SeatCommand, metadata?: EventMetadata) {
-    const { adopted, decided } = await deps.db.transaction().execute(async (tx) => {
+    const { counted, decided } = await deps.db.transaction().execute(async (tx) => {
       await lockSeats(tx, productKey);
-      // The first hold of a product opens its seats stream: the sales made before it had a capacity take their seats first.
-      const first = command.type !== 'AdoptSales' && (await loadState(deps, seatsDecider, seatsStreamOf(productKey), tx as unknown as Tx)).version === 0;
-      const adopted = first
-        ? (await handleCommand(deps, seatsDecider, seatsStreamOf(productKey), { type: 'AdoptSales', productKey, sales: await paidSales(tx, productKey), at: now() }, { tx, metadata })).recorded
-        : [];
+      // What was sold, granted or ended while nobody counted seats is counted before the decision that needs it.
+      const counting = { type: 'CountSales' as const, productKey, sales: await salesOf(tx, productKey), at: now() };
+      const counted = command.type === 'CountSales' ? [] : (await handleCommand(deps, seatsDecider, seatsStreamOf(productKey), counting, { tx, metadata: { actor: 'seat-count' } })).recorded;
       return {
-        adopted,
+        counted,
         decided: await handleCommand(deps, seatsDecider, seatsStreamOf(productKey), command, {
           tx, metadata,
           outbox: (events) => seatOutbox(events, 'policy' in command ? command.policy : undefined),
         }),
       };
     });
-    await deps.store.committed([...adopted, ...decided.recorded]);
+    await deps.store.committed([...counted, ...decided.recorded]);
     return decided;
   }
 
   const stateOf = async (productKey: string): Promise<SeatsState> => (await loadState(deps, seatsDecider, seatsStreamOf(productKey))).state;
   const policyOf = async (productKey: string) => seatPolicyOf(await deps.ports.products(productKey));
 
-  /** The product's seats rules and one read of its seats stream (and, while that is empty, its paid purchases). */
+  /** The product's seats rules and one read of its seats stream, with the access it has not counted yet counted. */
   async function read(productKey: string) {
-    const [product, { state, version }] = await Promise.all([deps.ports.products(productKey), loadState(deps, seatsDecider, seatsStreamOf(productKey))]);
-    const paidBeforeStream = version === 0 ? (await paidSales(deps.db, productKey)).length : null;
-    return { policy: seatPolicyOf(product), state, paidBeforeStream };
+    const [product, { state }] = await Promise.all([deps.ports.products(productKey), loadState(deps, seatsDecider, seatsStreamOf(productKey))]);
+    const policy = seatPolicyOf(product);
+    return { policy, state: policy ? withSalesCounted(state, productKey, await salesOf(deps.db, productKey), now()) : state };
   }
 
   /** Offers every free seat to the waiting list (nothing for a product without seats). */
@@ -165,17 +172,17 @@ export function seatHandlers(deps: PurchasesDeps) {
     },
     /** A product's seats now: paid, held by open checkouts, free (null: no capacity, so no limit). */
     async seats(productKey: string): Promise<SeatCounts> {
-      const { policy, state, paidBeforeStream } = await read(productKey);
-      return seatCountsOf(state, policy, now(), paidBeforeStream);
+      const { policy, state } = await read(productKey);
+      return seatCountsOf(state, policy, now());
     },
     /**
      * A product page's seats and the caller's place on its waiting list (null: no capacity, so no list; `userId` null:
      * a visitor), from one read of the seats stream.
      */
     async seatsAndWaitlist(productKey: string, userId: string | null): Promise<{ seats: SeatCounts; waitlist: WaitlistStatus | null }> {
-      const { policy, state, paidBeforeStream } = await read(productKey);
+      const { policy, state } = await read(productKey);
       const at = now();
-      return { seats: seatCountsOf(state, policy, at, paidBeforeStream), waitlist: policy ? waitlistStatusOf(state, policy, userId, at) : null };
+      return { seats: seatCountsOf(state, policy, at), waitlist: policy ? waitlistStatusOf(state, policy, userId, at) : null };
     },
   };
 }

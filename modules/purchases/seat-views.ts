@@ -19,13 +19,10 @@ export type WaitlistStatus = {
   offer: { offerId: string; expiresAt: string } | null;
 };
 
-/**
- * The seats at `at` under `policy` (null: no capacity, so no limit). `paidBeforeStream`: the product's paid purchases
- * when its seats stream is still empty (before its first hold, what it sold are those); null once the stream has events.
- */
-export function seatCountsOf(state: SeatsState, policy: SeatPolicy | null, at: string, paidBeforeStream: number | null): SeatCounts {
+/** The seats at `at` under `policy` (null: no capacity, so no limit), in a state with every sale counted. */
+export function seatCountsOf(state: SeatsState, policy: SeatPolicy | null, at: string): SeatCounts {
   const capacity = policy?.capacity ?? null;
-  const { sold, held } = paidBeforeStream !== null ? { sold: paidBeforeStream, held: 0 } : counts(state, at);
+  const { sold, held } = counts(state, at);
   // Seats the waiting list is owed are not for sale: a page shows "Sold out" while its people wait for offers.
   const waiting = policy && !state.closed && offerExpiry(policy, at) !== null ? waitingAt(state, at).length : 0;
   return { capacity, sold, held, waiting, free: capacity === null ? null : Math.max(0, capacity - sold - held - waiting) };

@@ -6,7 +6,7 @@
 import { DomainError, nobody, type Decider } from '../shared/kernel/index.ts';
 import {
   counts, evolveSeats, initialSeats, live, offerHoldKey, offerOf, waitingAt, OFFER_END_BEFORE_START_MINUTES, OFFER_MIN_MINUTES,
-  type OfferEnded, type SeatCommand, type SeatEvent, type SeatPolicy, type SeatReleased, type SeatReleaseReason, type SeatRule, type SeatsState,
+  type OfferEnded, type SeatCommand, type SeatEvent, type Sale, type SeatPolicy, type SeatReleased, type SeatReleaseReason, type SeatRule, type SeatsState,
 } from './seats.ts';
 
 const MINUTE = 60_000;
@@ -54,14 +54,33 @@ function offersAfter(state: SeatsState, events: SeatEvent[], productKey: string,
   return [...events, ...offers];
 }
 
+/** A buyer who gets a seat leaves the product's list: their open offer is taken up, or their place given up. */
+function leavesListOnSeat(state: SeatsState, productKey: string, userId: string, at: string): SeatEvent[] {
+  const offer = offerOf(state, userId, at);
+  if (offer?.offerId) return [ended(productKey, offer.offerId, userId, at, 'accepted')];
+  return state.queue.some((w) => w.userId === userId) ? [{ type: 'WaitlistLeft', data: { productKey, userId, at, reason: 'bought' } }] : [];
+}
+
+/** The stream's seats brought in line with `sales`, the access the product gives now (seats.ts `CountSales`). */
+function countSales(state: SeatsState, productKey: string, sales: readonly Sale[], at: string): SeatEvent[] {
+  const current = new Set(sales.map((s) => s.purchaseId));
+  const gone = Object.entries(state.taken).filter(([id]) => !current.has(id)).map(([id, userId]) => released(productKey, id, userId, at, 'ended', 'taken'));
+  const come = sales.filter((s) => !state.taken[s.purchaseId]).flatMap((s): SeatEvent[] => [
+    { type: 'SeatTaken', data: { productKey, purchaseId: s.purchaseId, userId: s.userId, at, late: false, adopted: true } },
+    ...leavesListOnSeat(state, productKey, s.userId, at),
+  ]);
+  return [...gone, ...come];
+}
+
+/** `state` as it is once the access the product gives now is counted: what a page shows before the next decision records it. */
+export const withSalesCounted = (state: SeatsState, productKey: string, sales: readonly Sale[], at: string): SeatsState =>
+  countSales(state, productKey, sales, at).reduce(evolveSeats, state);
+
 const refuse = (rule: SeatRule): never => { throw new DomainError<SeatRule>(rule); };
 
 export function decideSeats(command: SeatCommand, state: SeatsState): SeatEvent[] {
   switch (command.type) {
-    case 'AdoptSales':
-      return command.sales.filter((sale) => !state.taken[sale.purchaseId] && !state.holds[sale.purchaseId]).map((sale) => ({
-        type: 'SeatTaken' as const, data: { productKey: command.productKey, purchaseId: sale.purchaseId, userId: sale.userId, at: command.at, late: false, adopted: true as const },
-      }));
+    case 'CountSales': return countSales(state, command.productKey, command.sales, command.at);
     case 'HoldSeat': {
       const { productKey, purchaseId, userId, at } = command;
       if (state.taken[purchaseId] || state.holds[purchaseId]) return [];
@@ -88,10 +107,7 @@ export function decideSeats(command: SeatCommand, state: SeatsState): SeatEvent[
       const takes = (hold && live(hold, at)) || offer !== null || counts(state, at, userId).sold + counts(state, at, userId).held < command.capacity;
       if (!takes) refuse('sold-out');
       const taken: SeatEvent = { type: 'SeatTaken', data: { productKey, purchaseId, userId, at, late: !hold || !live(hold, at) } };
-      // Buying ends the buyer's offer and their place on the list.
-      const accepted: SeatEvent[] = offer?.offerId ? [ended(productKey, offer.offerId, userId, at, 'accepted')]
-        : state.queue.some((w) => w.userId === userId) ? [{ type: 'WaitlistLeft', data: { productKey, userId, at, reason: 'bought' } }] : [];
-      return [taken, ...accepted];
+      return [taken, ...leavesListOnSeat(state, productKey, userId, at)];
     }
     case 'ReleaseSeat': {
       const { productKey, purchaseId, reason, at } = command;

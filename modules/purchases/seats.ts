@@ -9,16 +9,17 @@
  */
 
 /** Why a seat was freed: the payment page expired, the buyer's newer checkout replaced it, the provider could not be
- * asked, the payment was a duplicate (owned already), or a full refund or withdrawal ended the access it gave. */
-export type SeatReleaseReason = 'expired' | 'replaced' | 'abandoned' | 'duplicate' | 'refund' | 'withdrawal';
+ * asked, the payment was a duplicate (owned already), a full refund or withdrawal ended the access it gave, or the
+ * access ended while nobody counted seats (`ended`: a grant revoked, or a refund while the product had no capacity). */
+export type SeatReleaseReason = 'expired' | 'replaced' | 'abandoned' | 'duplicate' | 'refund' | 'withdrawal' | 'ended';
 
 export type SeatHeld = {
   type: 'SeatHeld';
   data: { productKey: string; purchaseId: string; userId: string; heldAt: string; expiresAt: string; capacity: number };
 };
 /**
- * `late`: paid after its hold expired, while a seat was still free. `adopted`: a purchase paid before the product had
- * seats (no capacity then), counted when the first checkout of the product with a capacity opens its seats stream.
+ * `late`: paid after its hold expired, while a seat was still free. `adopted`: access the stream had not counted (paid
+ * while the product had no capacity, or granted by the admin), counted at the next decision on the product's seats.
  */
 export type SeatTaken = { type: 'SeatTaken'; data: { productKey: string; purchaseId: string; userId: string; at: string; late: boolean; adopted?: true } };
 export type SeatReleased = {
@@ -63,8 +64,13 @@ export type SeatPolicy = { capacity: number; offerMinutes: number; firstStart: s
 export type HoldSeat = { type: 'HoldSeat'; productKey: string; purchaseId: string; userId: string; capacity: number; at: string; expiresAt: string; policy?: SeatPolicy };
 export type TakeSeat = { type: 'TakeSeat'; productKey: string; purchaseId: string; userId: string; capacity: number; at: string };
 export type ReleaseSeat = { type: 'ReleaseSeat'; productKey: string; purchaseId: string; reason: SeatReleaseReason; at: string; policy?: SeatPolicy };
-/** Counts the paid purchases made before the product had a capacity: each takes its seat (on an empty stream only). */
-export type AdoptSales = { type: 'AdoptSales'; productKey: string; sales: { purchaseId: string; userId: string }[]; at: string };
+/**
+ * Brings the stream in line with the access the product gives now (`sales`: every purchase paid or granted and not
+ * ended). Payments take their seats in their own transaction, but only while the product has a capacity: what was sold
+ * or ended while it had none, and the admin's grants and revocations, are counted here, before each seat decision.
+ */
+export type CountSales = { type: 'CountSales'; productKey: string; sales: Sale[]; at: string };
+export type Sale = { purchaseId: string; userId: string };
 /** Records the end of every hold and offer past its expiry at `at` (the sweep), then offers the seats they freed. */
 export type ReleaseExpired = { type: 'ReleaseExpired'; productKey: string; at: string; policy?: SeatPolicy };
 export type JoinWaitlist = { type: 'JoinWaitlist'; productKey: string; userId: string; at: string; policy: SeatPolicy };
@@ -73,7 +79,7 @@ export type DeclineOffer = { type: 'DeclineOffer'; productKey: string; offerId: 
 /** Offers every free seat to the list (after a capacity was raised, or when a checkout found the list waiting). */
 export type OfferSeats = { type: 'OfferSeats'; productKey: string; at: string; policy: SeatPolicy };
 export type CloseWaitlist = { type: 'CloseWaitlist'; productKey: string; at: string };
-export type SeatCommand = HoldSeat | TakeSeat | ReleaseSeat | ReleaseExpired | AdoptSales | JoinWaitlist | LeaveWaitlist | DeclineOffer | OfferSeats | CloseWaitlist;
+export type SeatCommand = HoldSeat | TakeSeat | ReleaseSeat | ReleaseExpired | CountSales | JoinWaitlist | LeaveWaitlist | DeclineOffer | OfferSeats | CloseWaitlist;
 
 export type SeatRule = 'sold-out' | 'waitlist-closed' | 'waitlist-seats-free' | 'waitlist-already' | 'waitlist-not-on' | 'waitlist-offer-gone' | 'waitlist-no-capacity';
 

@@ -4,7 +4,7 @@ import type { pl } from '../../i18n/messages/admin-panel.ts';
 
 /** The steps of a product's seats stream and the reasons they carry, as the waiting list's history names them. */
 export const WAITLIST_EVENTS = ['SeatHeld', 'SeatTaken', 'SeatReleased', 'WaitlistJoined', 'WaitlistLeft', 'SeatOffered', 'OfferEnded', 'WaitlistClosed'] as const;
-export const WAITLIST_REASONS = ['expired', 'replaced', 'abandoned', 'duplicate', 'refund', 'withdrawal', 'left', 'bought', 'accepted', 'declined', 'closed'] as const;
+export const WAITLIST_REASONS = ['expired', 'replaced', 'abandoned', 'duplicate', 'refund', 'withdrawal', 'ended', 'left', 'bought', 'accepted', 'declined', 'closed'] as const;
 const WAITLIST_PANEL_KEYS = [
   'waitlist.panel.title', 'waitlist.panel.empty', 'waitlist.panel.position', 'waitlist.panel.joined', 'waitlist.panel.offer',
   'waitlist.panel.history', 'waitlist.panel.closed', 'waitlist.panel.at', 'waitlist.panel.step', 'waitlist.panel.person',
