@@ -20,35 +20,46 @@ export const attendanceStreamOf = (purchaseId: string) => `meeting-attendance:${
 /**
  * What a click on a join link comes to. `forged` (404): not our token or no such purchase; `not-yours` (403): signed
  * in as someone else; `ended` (410): refunded, withdrawn, revoked or its access over; `no-meeting` (404): the product
- * has no live link; `over` (410): its last session ended; `not-open` (200): the next session opens at `opensAt`.
+ * has no live link; `over` (410): its last session ended; `not-open` (200): the next session opens at `opensAt`;
+ * `confirm` (200): open, but the link came without the buyer's sign-in and was not confirmed (a press of Join, a POST).
+ * Mail scanners (Safe Links and the like) fetch every link in a mail when it arrives; a late reminder arrives inside
+ * the join window, so a bare GET would record a click nobody made, and attendance counts full hours from a click.
  */
 export type JoinDecision =
   | { kind: 'join'; url: string; sessionId: string }
+  | { kind: 'confirm'; start: Date }
   | { kind: 'not-open'; opensAt: Date; start: Date }
   | { kind: 'forged' | 'not-yours' | 'ended' | 'no-meeting' | 'over' };
 
-/** The rules of a click, pure: who clicked (null: not signed in, the token is their key), the purchase, the product. */
-export function joinDecision(input: { viewerId: string | null; purchase: MeetingPurchase | null; product: MeetingProduct | null; now: Date }): JoinDecision {
+/**
+ * The rules of a click, pure: who clicked (null: not signed in, the token is their key), whether they pressed Join
+ * (`confirmed`), the purchase, the product.
+ */
+export function joinDecision(input: { viewerId: string | null; confirmed: boolean; purchase: MeetingPurchase | null; product: MeetingProduct | null; now: Date }): JoinDecision {
   const { purchase, product, now } = input;
   if (!purchase || purchase.standing === 'none') return { kind: 'forged' };
   if (input.viewerId !== null && input.viewerId !== purchase.userId) return { kind: 'not-yours' };
   if (purchase.standing === 'ended') return { kind: 'ended' };
   if (!product || !product.liveLink) return { kind: 'no-meeting' };
   const window = joinWindow(sessionsOf(product), joinLeadMs(product), now);
-  if (window.open) return { kind: 'join', url: product.liveLink, sessionId: window.session.id };
+  if (window.open) {
+    return input.viewerId === null && !input.confirmed ? { kind: 'confirm', start: window.session.start }
+      : { kind: 'join', url: product.liveLink, sessionId: window.session.id };
+  }
   return 'over' in window ? { kind: 'over' } : { kind: 'not-open', opensAt: window.opensAt, start: window.session.start };
 }
 
 /** Clicks on join links: decided when clicked, the click recorded (JoinLinkClicked) before the redirect. */
 export function joinHandlers(deps: MeetingsDeps, purchaseOfJoinToken: (token: string) => string | null) {
   return {
-    async join(token: string, viewerId: string | null): Promise<JoinDecision> {
+    /** `confirmed`: the Join button was pressed (a POST); a signed-in buyer's click needs no confirming. */
+    async join(token: string, viewerId: string | null, confirmed = false): Promise<JoinDecision> {
       const purchaseId = purchaseOfJoinToken(token);
       if (!purchaseId) return { kind: 'forged' };
       const now = deps.clock();
       const purchase = await deps.ports.purchase(purchaseId, now);
       const product = purchase ? await deps.ports.product(purchase.productKey) : null;
-      const decision = joinDecision({ viewerId, purchase, product, now });
+      const decision = joinDecision({ viewerId, confirmed, purchase, product, now });
       if (decision.kind === 'join' && purchase) {
         await handleCommand(deps, attendanceDecider, attendanceStreamOf(purchaseId),
           { type: 'RecordJoinClick', purchaseId, userId: purchase.userId, sessionId: decision.sessionId, at: now.toISOString() },

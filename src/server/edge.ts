@@ -41,6 +41,8 @@ const PAGE_POSTS: Record<string, Set<'json' | 'form'>> = {
   '/odstapienie/[token]': new Set(['form']),
   // The waiting list offer's decline button (same-origin like the above: the signed link names the offer).
   '/oferta/[token]': new Set(['form']),
+  // The personal join link's Join button, pressed without a sign-in (same-origin: a scanner's GET records no click).
+  '/dolacz/[token]': new Set(['form']),
 };
 /**
  * Routes whose POST body is never read: the path alone says what to do. RFC 8058 lets a mail client send its

@@ -153,6 +153,20 @@ describe('one source for every fact, the editor\'s per-field answers, and new ed
     expect(join).toBeDefined();
     const redirect = await fetch(new URL(new URL(join!.replaceAll('&amp;', '&')).pathname, server.url), { redirect: 'manual', headers: owner });
     expect([redirect.status, redirect.headers.get('location')]).toEqual([303, 'https://meet.example/za-dwie-godziny']);
+    // Without the buyer's sign-in (a mail client's browser, or a mail scanner fetching the link) it asks to press Join:
+    // a GET leads nowhere and records nothing; the press is a same-origin POST.
+    const bare = new URL(new URL(join!.replaceAll('&amp;', '&')).pathname, server.url);
+    const asked = await fetch(bare, { redirect: 'manual' });
+    expect(asked.status).toBe(200);
+    const question = await asked.text();
+    expect(question).toContain('Spotkanie jest otwarte.');
+    expect(question).toContain('Dołącz teraz');
+    expect(question).not.toContain('meet.example');
+    expect(await (await fetch(`${bare.href}?lang=en`, { redirect: 'manual' })).text()).toContain('Join now');
+    const foreignPress = await fetch(bare, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' }, body: '' });
+    expect(foreignPress.status).toBe(403);
+    const press = await fetch(bare, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url }, body: '' });
+    expect([press.status, press.headers.get('location')]).toEqual([303, 'https://meet.example/za-dwie-godziny']);
   });
 
   it('leaves out a purchase page section that has nothing to show, never an empty heading', async () => {

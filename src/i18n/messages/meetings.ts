@@ -8,6 +8,8 @@ export const pl = {
   'join.over': 'Spotkanie już się zakończyło.',
   'join.notOpen': 'Dołączyć można od {opensAt} (czasu polskiego). Spotkanie zaczyna się {start}.',
   'join.notOpenHint': 'Wróć przez ten sam link, gdy nadejdzie pora.',
+  'join.confirm': 'Sesja zaczyna się {start} (czasu polskiego). Spotkanie jest otwarte.',
+  'join.confirmButton': 'Dołącz teraz',
 } as const;
 
 export const en: Record<keyof typeof pl, string> = {
@@ -19,4 +21,6 @@ export const en: Record<keyof typeof pl, string> = {
   'join.over': 'The meeting has ended.',
   'join.notOpen': 'You can join from {opensAt} (Polish time). The meeting starts {start}.',
   'join.notOpenHint': 'Come back through the same link when it is time.',
+  'join.confirm': 'The session starts {start} (Polish time). The meeting is open.',
+  'join.confirmButton': 'Join now',
 };

@@ -16,13 +16,19 @@ const product: MeetingProduct = {
 };
 const active: MeetingPurchase = { purchaseId: 'p1', userId: 'u1', productKey: 'training', standing: 'active' };
 const decide = (over: Partial<Parameters<typeof joinDecision>[0]> = {}) =>
-  joinDecision({ viewerId: 'u1', purchase: active, product, now: new Date(start1.getTime() + MIN), ...over });
+  joinDecision({ viewerId: 'u1', confirmed: false, purchase: active, product, now: new Date(start1.getTime() + MIN), ...over });
 
 describe('a click on a personal join link', () => {
-  it('given the buyer inside a session\'s window, signed in or not, then it leads to the meeting and names the session', () => {
+  it('given the buyer inside a session\'s window, signed in or having pressed Join, then it leads to the meeting and names the session', () => {
     expect(decide()).toEqual({ kind: 'join', url: product.liveLink, sessionId: 's1' });
-    expect(decide({ viewerId: null })).toEqual({ kind: 'join', url: product.liveLink, sessionId: 's1' });
+    expect(decide({ viewerId: null, confirmed: true })).toEqual({ kind: 'join', url: product.liveLink, sessionId: 's1' });
     expect(decide({ now: new Date(start2.getTime() - 30 * MIN) })).toEqual({ kind: 'join', url: product.liveLink, sessionId: 's2' });
+  });
+  it('given a click without the buyer\'s sign-in inside the window (the buyer, or a mail scanner fetching the link), then it asks to press Join first', () => {
+    expect(decide({ viewerId: null })).toEqual({ kind: 'confirm', start: start1 });
+    // Outside the window and for a refusal there is nothing to confirm: those answers stay as they are.
+    expect(decide({ viewerId: null, now: new Date(start1.getTime() - 31 * MIN) }).kind).toBe('not-open');
+    expect(decide({ viewerId: null, purchase: { ...active, standing: 'ended' } }).kind).toBe('ended');
   });
   it('given no such purchase, or one never paid, then the link is refused as not ours (404)', () => {
     expect(decide({ purchase: null }).kind).toBe('forged');
@@ -75,7 +81,9 @@ describe.each(backends)('the join link on $name', (backend) => {
     clock.set(new Date(start2.getTime() - 60 * MIN));
     expect((await meetings.join(tokenOf(link), null)).kind).toBe('not-open');
     clock.set(new Date(start2.getTime() + 60 * MIN));
-    expect((await meetings.join(tokenOf(link), null)).kind).toBe('join');
+    // A scanner's fetch of the mailed link records nothing; the buyer's press of Join does.
+    expect((await meetings.join(tokenOf(link), null)).kind).toBe('confirm');
+    expect((await meetings.join(tokenOf(link), null, true)).kind).toBe('join');
     const events = await store.readStream('meeting-attendance:p1');
     expect(events.map((e) => [e.type, e.data])).toEqual([
       ['JoinLinkClicked', { purchaseId: 'p1', userId: 'u1', sessionId: 's1', at: new Date(start1.getTime() + 5 * MIN).toISOString() }],
