@@ -5,12 +5,16 @@
  * so no route can trip over hostile bytes and answer 5xx.
  */
 import type { MessageKey } from '../i18n/index.ts';
+import { chunksOf, drain } from './drain.ts';
 import { MALFORMED_URL_HEADER } from './raw-request.ts';
 
 export type EdgeRefusal = { status: 400 | 405 | 413 | 415; key: MessageKey; allow?: string };
 export type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'form'; value: URLSearchParams };
 
-/** Larger bodies than this are refused before they are read: no route takes more than a contact message. */
+/**
+ * Larger bodies than this are refused, declared or counted, and none of it kept: no route takes more than a contact
+ * message. What is left of a refused body is drained first (drain.ts), so the client still sending it reads the 413.
+ */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export type RouteKind = 'page' | 'endpoint' | 'not-found';
@@ -123,8 +127,11 @@ export async function readBody(request: Request, pattern: string, kind: RouteKin
   if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return { kind: 'none' };
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (STREAMED_BODIES.has(pattern)) return { kind: 'none' };
-  if (declared > MAX_BODY_BYTES) return { status: 413, key: 'error.bodyTooLarge' };
-  const bytes = await readLimited(request.clone());
+  if (declared > MAX_BODY_BYTES) {
+    if (request.body) await drain(chunksOf(request.body), { declared });
+    return { status: 413, key: 'error.bodyTooLarge' };
+  }
+  const bytes = await readLimited(request);
   if (bytes === null) return { status: 413, key: 'error.bodyTooLarge' };
   if (BODY_IGNORED.has(pattern)) return { kind: 'none' };
   if (bytes.length === 0) return { kind: 'none' };
@@ -151,17 +158,27 @@ export async function readBody(request: Request, pattern: string, kind: RouteKin
   return hasHostileText(value) ? { status: 400, key: 'error.invalidBody' } : { kind: 'json', value };
 }
 
-/** The body's bytes, or null once more than MAX_BODY_BYTES arrive (a missing or false Content-Length). */
+/**
+ * The body's bytes, read from a copy so that a route reading its own raw bytes (the Stripe webhook's signature) still
+ * can; null once more than MAX_BODY_BYTES arrive (a missing or false Content-Length), the rest then drained.
+ */
 async function readLimited(request: Request): Promise<Uint8Array | null> {
   if (!request.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
+  const copy = chunksOf(request.clone().body!);
+  const kept: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk);
+  for (let next = await copy.next(); !next.done; next = await copy.next()) {
+    size += next.value.length;
+    if (size > MAX_BODY_BYTES) {
+      // The two are one stream teed: the original, never to be read now, is cancelled so that draining the copy does
+      // not pile the rest up in it. Its cancel settles only once the copy's does too or the body ends: not awaited.
+      request.body.cancel().catch(() => {});
+      await drain(copy, { read: size });
+      return null;
+    }
+    kept.push(next.value);
   }
-  return Buffer.concat(chunks);
+  return Buffer.concat(kept);
 }
 
 export const isRefusal = (b: Body | EdgeRefusal): b is EdgeRefusal => 'status' in b;

@@ -1,24 +1,7 @@
 import { DomainError, isDomainError } from '../../modules/shared/kernel/index.ts';
+import { chunksOf, drain } from './drain.ts';
 import { json } from './http.ts';
 import type { Translate } from '../i18n/index.ts';
-
-/**
- * How much of a refused upload's body is still read, and dropped, before the refusal is answered. A client is still
- * sending when the server has decided: were the socket closed under it, its next write would fail and it would report
- * a network error (EPIPE) instead of reading the 413. Up to this many bytes it finishes sending and reads the answer;
- * beyond it (a body no form sends) the connection is cut after the answer, as before.
- */
-const DRAIN_BYTES = 64 * 1024 * 1024;
-
-/** Reads and drops what is left of a body, up to DRAIN_BYTES in all. */
-async function drain(chunks: AsyncIterator<Uint8Array>, read: number) {
-  for (let size = read; size <= DRAIN_BYTES;) {
-    const next = await chunks.next();
-    if (next.done) return;
-    size += next.value.length;
-  }
-  await chunks.return?.();
-}
 
 /**
  * The bytes of a streamed request body (an upload), refused `media-too-large` for a declared length above `limit`
@@ -30,10 +13,9 @@ export async function readUpload(request: Request, limit: number): Promise<Uint8
     if (declared > limit) throw new DomainError('media-too-large');
     return new Uint8Array();
   }
-  const body = (request.body as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  const body = chunksOf(request.body);
   if (declared > limit) {
-    if (declared <= DRAIN_BYTES) await drain(body, 0);
-    else await body.return?.();
+    await drain(body, { declared });
     throw new DomainError('media-too-large');
   }
   const chunks: Uint8Array[] = [];
@@ -41,7 +23,7 @@ export async function readUpload(request: Request, limit: number): Promise<Uint8
   for (let next = await body.next(); !next.done; next = await body.next()) {
     size += next.value.length;
     if (size > limit) {
-      await drain(body, size);
+      await drain(body, { read: size });
       throw new DomainError('media-too-large');
     }
     chunks.push(next.value);
@@ -50,7 +32,7 @@ export async function readUpload(request: Request, limit: number): Promise<Uint8
 }
 
 /**
- * The 413 of an upload refused for its size. The connection is closed after the answer: what a body beyond
+ * The 413 of an upload refused for its size. The connection is closed after the answer: what a body beyond drain.ts's
  * DRAIN_BYTES still sends is never read, and the client's next request must not queue behind it.
  */
 export async function refusingOversize<T>(t: Translate, read: () => Promise<T>): Promise<T | Response> {

@@ -54,6 +54,24 @@ describe('the HTTP edge seen from a raw socket', () => {
     expect((await raw(server.port, request('GET', '/seminaria'))).statusLine).toBe('HTTP/1.1 200 OK');
   });
 
+  it('answers a JSON body of several MB 413 in the caller\'s language, read by a client still sending it, declared or counted', async () => {
+    const big = Buffer.from(JSON.stringify({ message: 'x'.repeat(8 * 1024 * 1024) }));
+    // Sent in 1 MB chunks without a Content-Length: refused when the edge has counted past its limit.
+    const chunked = () => {
+      let sent = 0;
+      return new ReadableStream({ pull(c) { if (sent < big.length) c.enqueue(big.subarray(sent, sent += 1024 * 1024)); else c.close(); } });
+    };
+    const post = (body: BodyInit, lang: string) => fetch(`${server.url}/api/contact`, {
+      method: 'POST', body, duplex: 'half', headers: { 'content-type': 'application/json', origin: server.url, cookie: `lang=${lang}` },
+    } as RequestInit);
+    for (const [lang, message] of [['pl', 'Przesłane dane są zbyt duże.'], ['en', 'The request body is too large.']] as const) {
+      for (const body of [big, chunked()]) {
+        const answer = await post(body, lang);
+        expect([answer.status, await answer.json()]).toEqual([413, { message }]);
+      }
+    }
+  });
+
   it('closes a connection whose request never finishes its headers, within the headers timeout', async () => {
     const started = Date.now();
     const answer = await raw(server.port, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');

@@ -1,5 +1,6 @@
 import { joinLinks } from '../../../modules/meetings/index.ts';
 import pino from 'pino';
+import { afterEach, beforeEach } from 'vitest';
 import { isEventOver, type Product } from '../../../modules/catalogue/index.ts';
 import { createPurchases, type CheckoutLimits, type ProductForSale, type PurchasesPorts } from '../../../modules/purchases/index.ts';
 import { parseEnv } from '../../../modules/shared/config/index.ts';
@@ -7,6 +8,7 @@ import type { DatabaseHandle } from '../../../modules/shared/db/index.ts';
 import { createEventStore, type RecordedEvent } from '../../../modules/shared/events/index.ts';
 import type { Clock } from '../../../modules/shared/kernel/index.ts';
 import type { LogFreshness } from '../../../modules/shared/memory/index.ts';
+import { openMigrated, type Backend } from '../../support/databases.ts';
 
 /** The purchases module on a migrated database, selling one product, with the catalogue's and accounts' ports stubbed. */
 export function purchasesOn(handle: DatabaseHandle, product: ProductForSale, opts: {
@@ -48,3 +50,30 @@ export const refusal = (promise: Promise<unknown>) => promise.then(() => 'accept
  * reaches a buyer only through it, never as the meeting's own URL.
  */
 export const joinLinkOf = (purchaseId: string) => joinLinks('x'.repeat(32), () => 'http://shop.test').joinLink(purchaseId);
+
+export const DAY = 86_400_000;
+/** When the one-seat tests start: their training goes live 20 days later. */
+export const START = Date.parse('2026-09-01T08:00:00.000Z');
+
+/** A one-day training with one seat, live 20 days after START, for 2400 PLN (price `pln`). */
+export const oneSeatTraining = (title = { pl: 'Trening', en: 'Training' }): ProductForSale => ({
+  key: 'training', title, liveAt: new Date(START + 20 * DAY), durationMinutes: 480, published: true,
+  recordingLink: null, liveLink: null, prices: [{ currency: 'PLN', amount: 2400, priceId: 'pln' }], capacity: 1,
+});
+
+type Shop = ReturnType<typeof purchasesOn> & { handle: Awaited<ReturnType<typeof openMigrated>>; now: number };
+
+/**
+ * `purchasesOn` `product`, on a fresh migrated database of `backend` for each test of the suite around the call and a
+ * clock the test moves by setting `now` (START as each test begins). Read the fields inside tests: each test has its own.
+ */
+export function useShop(backend: Backend, product: ProductForSale, opts: Omit<NonNullable<Parameters<typeof purchasesOn>[2]>, 'clock'> = {}): Shop {
+  const shop = { now: START } as Shop;
+  beforeEach(async () => {
+    shop.now = START;
+    shop.handle = await openMigrated(backend);
+    Object.assign(shop, purchasesOn(shop.handle, product, { ...opts, clock: () => new Date(shop.now) }));
+  });
+  afterEach(async () => shop.handle?.close());
+  return shop;
+}

@@ -1,44 +1,28 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { createPurchases, ProductForSale } from '../../../modules/purchases/index.ts';
-import type { createEventStore } from '../../../modules/shared/events/index.ts';
-import { backends, openMigrated } from '../../support/databases.ts';
-import { purchasesOn } from './fixture.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { backends } from '../../support/databases.ts';
+import { DAY, oneSeatTraining, purchasesOn, START, useShop } from './fixture.ts';
 
-const DAY = 86_400_000;
-const START = Date.parse('2026-09-01T08:00:00.000Z');
-const product: ProductForSale = {
-  key: 'training', title: { pl: 'Trening', en: 'Training' }, liveAt: new Date(START + 20 * DAY), durationMinutes: 480, published: true,
-  recordingLink: null, liveLink: null, prices: [{ currency: 'PLN', amount: 2400, priceId: 'pln' }], capacity: 1,
-};
+const product = oneSeatTraining();
 
 /**
  * A product page's seats and the caller's place on the waiting list (`seatsAndWaitlist`): the same answers as the
  * counts (`seats`) and the place (`waitlist.status`) asked apart, from one read of the product's seats stream.
  */
 describe.each(backends)('a product page\'s seats and waiting list from one read, on $name', (backend) => {
-  let handle: Awaited<ReturnType<typeof openMigrated>>;
-  let purchases: ReturnType<typeof createPurchases>;
-  let store: ReturnType<typeof createEventStore>;
-  let now = START;
-  beforeEach(async () => {
-    now = START;
-    handle = await openMigrated(backend);
-    ({ purchases, store } = purchasesOn(handle, product, { clock: () => new Date(now) }));
-  });
-  afterEach(async () => handle?.close());
+  const shop = useShop(backend, product);
 
   const buy = async (userId: string) => {
-    const started = await purchases.startCheckout({ userId, email: `${userId}@example.com`, productKey: product.key, priceId: 'pln', locale: 'pl' });
-    expect(await purchases.payDevCheckout(started.purchaseId, userId)).toBe('recorded');
+    const started = await shop.purchases.startCheckout({ userId, email: `${userId}@example.com`, productKey: product.key, priceId: 'pln', locale: 'pl' });
+    expect(await shop.purchases.payDevCheckout(started.purchaseId, userId)).toBe('recorded');
     return started.purchaseId;
   };
   /** The query's answer for `userId`, the reads of the seats stream it made, and the two answers asked apart. */
   async function compared(userId: string | null) {
-    const reads = vi.spyOn(store, 'readStream');
-    const together = await purchases.seatsAndWaitlist(product.key, userId);
+    const reads = vi.spyOn(shop.store, 'readStream');
+    const together = await shop.purchases.seatsAndWaitlist(product.key, userId);
     const streamReads = reads.mock.calls.filter(([stream]) => stream === 'seats-training').length;
     reads.mockRestore();
-    const apart = { seats: await purchases.seats(product.key), waitlist: await purchases.waitlist.status(product.key, userId ?? '') };
+    const apart = { seats: await shop.purchases.seats(product.key), waitlist: await shop.purchases.waitlist.status(product.key, userId ?? '') };
     return { together, streamReads, apart };
   }
 
@@ -51,7 +35,7 @@ describe.each(backends)('a product page\'s seats and waiting list from one read,
 
   it('given the seat sold and B waiting, then B sees their place, a stranger and a visitor none, each in one read', async () => {
     await buy('A');
-    await purchases.waitlist.join(product.key, 'B');
+    await shop.purchases.waitlist.join(product.key, 'B');
     for (const [userId, position] of [['B', 1], ['C', null], [null, null]] as const) {
       const { together, streamReads, apart } = await compared(userId);
       expect(together).toEqual({ seats: { capacity: 1, sold: 1, held: 0, waiting: 1, free: 0 }, waitlist: { open: true, position, offer: null } });
@@ -62,8 +46,8 @@ describe.each(backends)('a product page\'s seats and waiting list from one read,
 
   it('given the seat freed and offered to B, then B sees the offer and the seat counts as held', async () => {
     const paid = await buy('A');
-    await purchases.waitlist.join(product.key, 'B');
-    await purchases.requestRefund({ purchaseId: paid, amountMinor: 240_000, reason: 'x', requestedBy: { kind: 'admin', userId: 'admin' }, revokeAccess: true });
+    await shop.purchases.waitlist.join(product.key, 'B');
+    await shop.purchases.requestRefund({ purchaseId: paid, amountMinor: 240_000, reason: 'x', requestedBy: { kind: 'admin', userId: 'admin' }, revokeAccess: true });
     const { together, apart } = await compared('B');
     expect(together).toEqual({
       seats: { capacity: 1, sold: 0, held: 1, waiting: 0, free: 0 },
@@ -74,15 +58,15 @@ describe.each(backends)('a product page\'s seats and waiting list from one read,
 
   it('given the first session started, then the list is closed and the people on it no longer count against the seats', async () => {
     await buy('A');
-    await purchases.waitlist.join(product.key, 'B');
-    now = product.liveAt.getTime();
+    await shop.purchases.waitlist.join(product.key, 'B');
+    shop.now = product.liveAt.getTime();
     const { together, apart } = await compared('B');
     expect(together).toEqual({ seats: { capacity: 1, sold: 1, held: 0, waiting: 0, free: 0 }, waitlist: { open: false, position: 1, offer: null } });
     expect(together).toEqual(apart);
   });
 
   it('given a product without a capacity, then no limit and no list', async () => {
-    const open = purchasesOn(handle, { ...product, key: 'seminar', capacity: null }, { clock: () => new Date(now) }).purchases;
+    const open = purchasesOn(shop.handle, { ...product, key: 'seminar', capacity: null }, { clock: () => new Date(shop.now) }).purchases;
     expect(await open.seatsAndWaitlist('seminar', 'B')).toEqual({ seats: { capacity: null, sold: 0, held: 0, waiting: 0, free: null }, waitlist: null });
   });
 });
