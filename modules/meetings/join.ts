@@ -24,12 +24,16 @@ export const attendanceStreamOf = (purchaseId: string) => `meeting-attendance:${
  * `confirm` (200): open, but the link came without the buyer's sign-in and was not confirmed (a press of Join, a POST).
  * Mail scanners (Safe Links and the like) fetch every link in a mail when it arrives; a late reminder arrives inside
  * the join window, so a bare GET would record a click nobody made, and attendance counts full hours from a click.
+ * `meetingOrigin`: the meeting's scheme and host only, which the page's form may lead to (CSP `form-action`).
  */
 export type JoinDecision =
   | { kind: 'join'; url: string; sessionId: string }
-  | { kind: 'confirm'; start: Date }
+  | { kind: 'confirm'; start: Date; meetingOrigin: string }
   | { kind: 'not-open'; opensAt: Date; start: Date }
   | { kind: 'forged' | 'not-yours' | 'ended' | 'no-meeting' | 'over' };
+
+/** A link's scheme and host ('null' for one that is no URL: the page then allows no other form target). */
+const originOf = (link: string) => { try { return new URL(link).origin; } catch { return 'null'; } };
 
 /**
  * The rules of a click, pure: who clicked (null: not signed in, the token is their key), whether they pressed Join
@@ -43,7 +47,7 @@ export function joinDecision(input: { viewerId: string | null; confirmed: boolea
   if (!product || !product.liveLink) return { kind: 'no-meeting' };
   const window = joinWindow(sessionsOf(product), joinLeadMs(product), now);
   if (window.open) {
-    return input.viewerId === null && !input.confirmed ? { kind: 'confirm', start: window.session.start }
+    return input.viewerId === null && !input.confirmed ? { kind: 'confirm', start: window.session.start, meetingOrigin: originOf(product.liveLink) }
       : { kind: 'join', url: product.liveLink, sessionId: window.session.id };
   }
   return 'over' in window ? { kind: 'over' } : { kind: 'not-open', opensAt: window.opensAt, start: window.session.start };

@@ -162,6 +162,8 @@ describe('one source for every fact, the editor\'s per-field answers, and new ed
     expect(question).toContain('Spotkanie jest otwarte.');
     expect(question).toContain('Dołącz teraz');
     expect(question).not.toContain('meet.example');
+    // Its form may lead to the meeting's host (the POST's redirect), and only there: no path, no other host.
+    expect(asked.headers.get('content-security-policy')).toMatch(/form-action 'self' https:\/\/meet\.example(;|$)/);
     expect(await (await fetch(`${bare.href}?lang=en`, { redirect: 'manual' })).text()).toContain('Join now');
     const foreignPress = await fetch(bare, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' }, body: '' });
     expect(foreignPress.status).toBe(403);

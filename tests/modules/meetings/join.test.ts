@@ -25,7 +25,7 @@ describe('a click on a personal join link', () => {
     expect(decide({ now: new Date(start2.getTime() - 30 * MIN) })).toEqual({ kind: 'join', url: product.liveLink, sessionId: 's2' });
   });
   it('given a click without the buyer\'s sign-in inside the window (the buyer, or a mail scanner fetching the link), then it asks to press Join first', () => {
-    expect(decide({ viewerId: null })).toEqual({ kind: 'confirm', start: start1 });
+    expect(decide({ viewerId: null })).toEqual({ kind: 'confirm', start: start1, meetingOrigin: 'https://meet.example' });
     // Outside the window and for a refusal there is nothing to confirm: those answers stay as they are.
     expect(decide({ viewerId: null, now: new Date(start1.getTime() - 31 * MIN) }).kind).toBe('not-open');
     expect(decide({ viewerId: null, purchase: { ...active, standing: 'ended' } }).kind).toBe('ended');
