@@ -44,12 +44,11 @@ test('the operator adds a facilitator with an uploaded photo, moves them first o
   await section.getByRole('button', { name: 'Save' }).click();
   await expect(section.getByRole('status').first()).toHaveText('Saved.');
   await expect(section.getByRole('listitem')).toHaveCount(6);
-  // One step at a time: each move is saved and the list read again before the next (the panel moves from the list it
-  // shows, so a click before that lands on the old order).
-  for (let at = 4; at >= 0; at--) {
-    await section.getByRole('button', { name: 'Move up: Anna Nowak' }).click();
-    await expect(section.getByRole('listitem').nth(at)).toContainText('Anna Nowak');
-  }
+  // Five clicks without waiting for the saves: each moves her a step (the panel moves the list it shows at once).
+  for (let i = 0; i < 5; i++) await section.getByRole('button', { name: 'Move up: Anna Nowak' }).click();
+  await expect(section.getByRole('listitem').first()).toContainText('Anna Nowak');
+  // "Saving…" from the first click until the last move is saved (leaving the page sooner would drop the rest).
+  await expect(section.getByRole('status').first()).toHaveText('Saved.');
 
   await page.goto(`${server.url}/?lang=en`);
   await expect(page.locator('.person__name').first()).toHaveText('Anna Nowak');
@@ -71,5 +70,62 @@ test('the operator adds a facilitator with an uploaded photo, moves them first o
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(again.getByRole('alert')).toHaveText('Cannot delete: this person is chosen in these events: Trauma i ciało w podejściu Gestalt.');
   await expect(again.getByRole('listitem').first()).toContainText('Anna Nowak');
+  expect(errors).toEqual([]);
+});
+
+test('quick moves each take a step, saved in order with focus kept on the moved person; a failed save shows the server\'s order', async ({ page }) => {
+  const errors = watchErrors(page);
+  const section = await openSection(page, 'Facilitators');
+  const names = section.locator('.admin-person__name strong');
+  await expect(names).not.toHaveCount(0);
+  const before = await names.allTextContents();
+  const last = before.at(-1)!;
+  const movedTo = (at: number) => { const rest = before.slice(0, -1); rest.splice(at, 0, last); return rest; };
+  // Saves held until `release()`: every click and key press below comes before the first move is saved.
+  let answered = 0;
+  page.on('response', (r) => { if (r.url().endsWith('/api/admin/facilitators/order')) answered++; });
+  let release = () => {};
+  const held = new Promise<void>((r) => { release = r; });
+  await page.route('**/api/admin/facilitators/order', async (route) => { await held; await route.continue(); });
+
+  const up = section.getByRole('button', { name: `Move up: ${last}` });
+  const down = section.getByRole('button', { name: `Move down: ${last}` });
+  for (let i = 0; i < before.length - 2; i++) await up.click();
+  await expect(names).toHaveText(movedTo(1));
+  await expect(section.getByRole('status').first()).toHaveText('Saving…');
+  await expect(up).toBeFocused();
+  // From the keyboard: at the top, where Move up is disabled, focus stays with the person, on Move down.
+  await page.keyboard.press('Enter');
+  await expect(names).toHaveText(movedTo(0));
+  await expect(down).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(names).toHaveText(movedTo(2));
+  await expect(down).toBeFocused();
+  release();
+  await expect.poll(() => answered).toBe(before.length + 1);
+  await expect(section.getByRole('status').first()).toHaveText('Saved.');
+  const again = await openSection(page, 'Facilitators');
+  // Read again from the server.
+  await expect(again.locator('.admin-person__name strong')).toHaveText(movedTo(2));
+
+  // The second of two quick moves is refused: the error is shown, the list is the server's (one step moved).
+  await page.unroute('**/api/admin/facilitators/order');
+  let sent = 0;
+  let releaseAgain = () => {};
+  const heldAgain = new Promise<void>((r) => { releaseAgain = r; });
+  await page.route('**/api/admin/facilitators/order', async (route) => {
+    sent++;
+    await heldAgain;
+    await (sent === 2 ? route.abort() : route.continue());
+  });
+  const downAgain = again.getByRole('button', { name: `Move down: ${last}` });
+  await downAgain.click();
+  await downAgain.click();
+  await expect(again.locator('.admin-person__name strong')).toHaveText(movedTo(4));
+  releaseAgain();
+  await expect(again.getByRole('alert')).toHaveText('Could not save.');
+  await expect(again.locator('.admin-person__name strong')).toHaveText(movedTo(3));
+  await expect((await openSection(page, 'Facilitators')).locator('.admin-person__name strong')).toHaveText(movedTo(3));
   expect(errors).toEqual([]);
 });
