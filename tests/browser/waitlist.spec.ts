@@ -211,3 +211,37 @@ test('desktop: the panel pages a long history of the list, 50 steps a page, newe
   await expect(history.locator('tbody tr')).toHaveCount(50);
   await panel.close();
 });
+
+test('desktop: a grant on a full product is said to go over the limit and takes a seat; revoked, its seat is offered to the list', async ({ browser }) => {
+  const key = DEMO_KEYS.trauma;
+  await oneSeat(key);
+  const first = await signUp(server, smtp, 'pierwsza-przydzial@example.com', 'Ala Pierwsza');
+  await buyWithDevCheckout(server, first.token, key, 'price_demo_trauma_pln');
+  const waiting = await signUp(server, smtp, 'czeka-na-przydzial@example.com', 'Wanda Czekająca');
+  expect((await api('POST', `/api/products/${key}/waitlist`, waiting.token)).status).toBe(201);
+  const assistant = await signUp(server, smtp, 'asystentka@example.com', 'Asia Asystentka');
+
+  const panel = await adminAttendees(browser, DESKTOP, key);
+  await expect(panel.section.getByTestId('seats')).toHaveText('Seats (1): sold 1, held while paying 0, free 0');
+  await panel.section.getByRole('button', { name: 'Grant access' }).click();
+  const dialog = panel.page.getByRole('dialog', { name: 'Grant access by hand' });
+  await dialog.getByLabel('User\'s e-mail address').fill(assistant.email);
+  await dialog.getByLabel('Reason').fill('asystentka prowadzącej');
+  await dialog.getByRole('button', { name: 'Grant access' }).click();
+  await expect(dialog.getByTestId('grant-over-capacity')).toHaveText('Every seat (1) is taken. This grant takes a seat over the limit.');
+  expect(await axeFindings(panel.page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Grant', exact: true }).click();
+  await expect(panel.page.getByText('Access granted.')).toBeVisible();
+  await expect(panel.section.getByTestId('seats')).toHaveText('Seats (1): sold 2, held while paying 0, free 0');
+
+  // Taken back: still full (two seats given for one); the buyer's refund then frees the one seat for the list.
+  const mailsBefore = smtp.received.length;
+  await panel.section.getByRole('button', { name: 'Revoke access: Asia Asystentka' }).click();
+  await panel.page.getByRole('dialog').getByRole('button', { name: 'Revoke access' }).click();
+  await expect(panel.page.getByText('Access revoked.')).toBeVisible();
+  await expect(panel.section.getByTestId('seats')).toHaveText('Seats (1): sold 1, held while paying 0, free 0');
+  await expect(panel.waitlist.getByTestId('waitlist-history')).toContainText('seat freed (access ended)');
+  await refund(key, first.email);
+  await offerMail(waiting.email, mailsBefore);
+  await panel.close();
+});

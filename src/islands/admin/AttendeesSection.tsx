@@ -153,6 +153,7 @@ function Attendees({ productKey }: { productKey: string }) {
           <AttendanceSheet productKey={product.key} title={title} />
           {emailing && <MassEmailDialog target={product.key} label={say('adminPanel.email.dialogEvent', { title })} onClose={() => setEmailing(false)} />}
           {granting && <GrantDialog productKey={product.key} title={title} onClose={() => setGranting(false)}
+            full={seats && seats.capacity !== null && seats.sold + seats.held >= seats.capacity ? { capacity: seats.capacity } : null}
             onGranted={() => { setGranting(false); setNote({ kind: 'ok', text: say('adminPanel.payments.granted.done'), focus: true }); reload(); }} />}
           {refunding && <RefundDialog attendee={refunding} onClose={() => setRefunding(null)} onRefunded={(pending) => {
             setRefunding(null);

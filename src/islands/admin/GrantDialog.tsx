@@ -4,13 +4,14 @@ import { request } from './api.ts';
 import { TextField } from './fields.tsx';
 import { usePanel } from './messages.ts';
 
-type Props = { productKey: string; title: string; onGranted: () => void; onClose: () => void };
+/** `full`: the product's capacity when every seat is taken (a grant takes one all the same, over the limit). */
+type Props = { productKey: string; title: string; full: { capacity: number } | null; onGranted: () => void; onClose: () => void };
 
 /**
  * Grants the event to a user by hand (a bank transfer, a free place): their e-mail address and a reason, then a
  * confirmation naming both before anything is recorded. The server's refusal (no such account, already has it) shows here.
  */
-export default function GrantDialog({ productKey, title, onGranted, onClose }: Props) {
+export default function GrantDialog({ productKey, title, full, onGranted, onClose }: Props) {
   const { say } = usePanel();
   const [email, setEmail] = useState('');
   const [reason, setReason] = useState('');
@@ -41,6 +42,7 @@ export default function GrantDialog({ productKey, title, onGranted, onClose }: P
         <>
           <p>{say('adminPanel.payments.grantConfirm', { title, email: email.trim() })}</p>
           <p className="admin-hint">{reason.trim()}</p>
+          {full && <p data-testid="grant-over-capacity">{say('adminPanel.payments.grantOverCapacity', { capacity: full.capacity })}</p>}
           <div className="admin-actions">
             <button type="button" className="button" disabled={busy} onClick={() => void grant()}>{say('adminPanel.payments.grantSubmit')}</button>
             <button type="button" className="button button--quiet" onClick={() => setConfirming(false)}>{say('adminPanel.payments.cancel')}</button>
