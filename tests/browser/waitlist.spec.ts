@@ -34,6 +34,17 @@ async function oneSeat(key: string) {
   expect((await api('PUT', `/api/admin/products/${key}`, admin, { ...input, capacity: 1 })).status).toBe(200);
 }
 
+/** A product of its own (a new edition of the workshop) with one seat, and its PLN price. */
+async function oneSeatEdition(title: string, titleEn: string) {
+  const products = (await (await api('GET', '/api/admin/products', admin)).json()) as AdminProduct[];
+  const { key: _key, ...input } = products.find((p) => p.key === DEMO_KEYS.shame)!;
+  const created = await api('POST', '/api/admin/products', admin, { ...input, title, titleEn, capacity: 1 });
+  expect(created.status).toBe(201);
+  const { key } = (await created.json()) as { key: string };
+  const priceId = ((await (await api('GET', '/api/admin/products', admin)).json()) as AdminProduct[]).find((p) => p.key === key)!.price.find((p) => p.name === 'PLN')!.api;
+  return { key, priceId };
+}
+
 /** The admin refunds all of `email`'s payment for `key` (the attendees section's Refund), which frees their seat. */
 async function refund(key: string, email: string) {
   const { attendees } = (await (await api('GET', `/api/admin/attendees/${key}`, admin)).json()) as { attendees: { email: string; purchaseId: string; amount: number }[] };
@@ -176,13 +187,8 @@ test('phone: the mail\'s decline link passes the seat on; the next person gives 
 });
 
 test('desktop: the panel pages a long history of the list, 50 steps a page, newest first', async ({ browser }) => {
-  // A product of its own (a copy of the workshop) with one seat, sold; then someone joins and leaves 26 times: over 52 steps.
-  const products = (await (await api('GET', '/api/admin/products', admin)).json()) as AdminProduct[];
-  const { key: _key, ...input } = products.find((p) => p.key === DEMO_KEYS.shame)!;
-  const created = await api('POST', '/api/admin/products', admin, { ...input, title: 'Wstyd: druga edycja', titleEn: 'Shame: second edition', capacity: 1 });
-  expect(created.status).toBe(201);
-  const { key } = (await created.json()) as { key: string };
-  const priceId = ((await (await api('GET', '/api/admin/products', admin)).json()) as AdminProduct[]).find((p) => p.key === key)!.price.find((p) => p.name === 'PLN')!.api;
+  // A product of its own with one seat, sold; then someone joins and leaves 26 times: over 52 steps.
+  const { key, priceId } = await oneSeatEdition('Wstyd: druga edycja', 'Shame: second edition');
   const buyer = await signUp(server, smtp, 'kupujaca-historia@example.com', 'Ala Historia');
   await buyWithDevCheckout(server, buyer.token, key, priceId);
   const restless = await signUp(server, smtp, 'niezdecydowana@example.com', 'Nina Niezdecydowana');
@@ -213,10 +219,9 @@ test('desktop: the panel pages a long history of the list, 50 steps a page, newe
 });
 
 test('desktop: a grant on a full product is said to go over the limit and takes a seat; revoked, its seat is offered to the list', async ({ browser }) => {
-  const key = DEMO_KEYS.trauma;
-  await oneSeat(key);
+  const { key, priceId } = await oneSeatEdition('Wstyd: trzecia edycja', 'Shame: third edition');
   const first = await signUp(server, smtp, 'pierwsza-przydzial@example.com', 'Ala Pierwsza');
-  await buyWithDevCheckout(server, first.token, key, 'price_demo_trauma_pln');
+  await buyWithDevCheckout(server, first.token, key, priceId);
   const waiting = await signUp(server, smtp, 'czeka-na-przydzial@example.com', 'Wanda Czekająca');
   expect((await api('POST', `/api/products/${key}/waitlist`, waiting.token)).status).toBe(201);
   const assistant = await signUp(server, smtp, 'asystentka@example.com', 'Asia Asystentka');
