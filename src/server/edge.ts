@@ -63,6 +63,10 @@ export const CROSS_SITE_ALLOWED = new Set(['/unsubscribe/[token]']);
  * the caller is known (src/server/upload.ts): the edge leaves the body unread.
  */
 export const STREAMED_BODIES = new Set(['/api/admin/media', '/api/admin/attendance/[productKey]/import', '/api/admin/uploads/[...id]']);
+/** Whether a request path is one of STREAMED_BODIES' routes (for the front server, which knows paths, not routes). */
+export const streamsItsBody = (pathname: string) =>
+  pathname === '/api/admin/media' || pathname.startsWith('/api/admin/uploads/') || pathname === '/api/admin/uploads'
+  || /^\/api\/admin\/attendance\/[^/]+\/import$/.test(pathname);
 /** Endpoints that also take a plain HTML form post (the navbar's log-out button works without script). */
 const FORM_ENDPOINTS = new Set(['/logout']);
 

@@ -11,7 +11,9 @@ import http, { type IncomingMessage, type RequestListener, type ServerResponse }
 import https from 'node:https';
 import type { TrustProxy } from '../../../modules/shared/config/index.ts';
 import { LANG_COOKIE, resolveLang } from '../../i18n/index.ts';
+import { bodyDeadlines } from '../body-deadlines.ts';
 import { resolveClient } from '../client.ts';
+import { streamsItsBody } from '../edge.ts';
 import type { DefaultHeaders, HttpObserver } from '../http-observer.ts';
 import { cookieValue, langSetCookie } from '../cookies.ts';
 import { negotiate } from './compression.ts';
@@ -22,10 +24,10 @@ import { UNKNOWN_SESSION, visitorOf } from './visitor.ts';
 /**
  * How long a client may take, so that idle and half-sent connections cannot hold the server when it is exposed
  * without a proxy: the request's headers within 10 s, the whole request within 30 s (no route takes a body over
- * 64 KB; a route that takes uploads needs more), an idle keep-alive connection 5 s. Node checks these every second
- * (its default, 30 s, would let a slow client stay that much longer).
+ * 64 KB), an upload's body a byte at least every 30 s however long it takes (body-deadlines.ts), an idle keep-alive
+ * connection 5 s. Checked every second (Node's default, 30 s, would let a slow client stay that much longer).
  */
-export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkEveryMs: 1_000 } as const;
+export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, uploadIdleMs: 30_000, keepAliveMs: 5_000, checkEveryMs: 1_000 } as const;
 
 /**
  * Methods the Fetch API refuses to make a Request of, so Astro cannot route them (the adapter would answer 500):
@@ -83,7 +85,9 @@ type FrontServerOptions = {
 
 export function startFrontServer(opts: FrontServerOptions): http.Server {
   let defaults: DefaultHeaders;
+  const bodies = bodyDeadlines({ wholeMs: TIMEOUTS.requestMs, idleMs: TIMEOUTS.uploadIdleMs, checkEveryMs: TIMEOUTS.checkEveryMs, streamed: streamsItsBody });
   const listener: RequestListener = (req, res) => {
+    bodies.watch(req, res);
     try {
       decodeURI(req.url ?? '/');
     } catch {
@@ -101,7 +105,8 @@ export function startFrontServer(opts: FrontServerOptions): http.Server {
     opts.astro(req, res);
   };
   const options: http.ServerOptions = {
-    headersTimeout: TIMEOUTS.headersMs, requestTimeout: TIMEOUTS.requestMs, connectionsCheckingInterval: TIMEOUTS.checkEveryMs,
+    // Bodies are timed by `bodies` (an upload may take as long as it keeps moving); Node times the headers.
+    headersTimeout: TIMEOUTS.headersMs, requestTimeout: 0, connectionsCheckingInterval: TIMEOUTS.checkEveryMs,
   };
   const server = opts.tls
     ? https.createServer({ ...options, key: readFileSync(opts.tls.keyPath), cert: readFileSync(opts.tls.certPath) }, listener)
