@@ -6,6 +6,7 @@
  */
 import type { MessageKey } from '../i18n/index.ts';
 import { chunksOf, drain } from './drain.ts';
+import { STREAMED_BODIES } from './streamed-bodies.ts';
 import { MALFORMED_URL_HEADER } from './raw-request.ts';
 
 export type EdgeRefusal = { status: 400 | 405 | 413 | 415; key: MessageKey; allow?: string };
@@ -58,15 +59,6 @@ const BODY_IGNORED = new Set(['/unsubscribe/[token]']);
  * the action needs the link's unguessable token, uses no cookie and only ever removes mail.
  */
 export const CROSS_SITE_ALLOWED = new Set(['/unsubscribe/[token]']);
-/**
- * Routes that read their own body as a stream of bytes (an admin's upload), up to their own limit, checked after
- * the caller is known (src/server/upload.ts): the edge leaves the body unread.
- */
-export const STREAMED_BODIES = new Set(['/api/admin/media', '/api/admin/attendance/[productKey]/import', '/api/admin/uploads/[...id]']);
-/** Whether a request path is one of STREAMED_BODIES' routes (for the front server, which knows paths, not routes). */
-export const streamsItsBody = (pathname: string) =>
-  pathname === '/api/admin/media' || pathname.startsWith('/api/admin/uploads/') || pathname === '/api/admin/uploads'
-  || /^\/api\/admin\/attendance\/[^/]+\/import$/.test(pathname);
 /** Endpoints that also take a plain HTML form post (the navbar's log-out button works without script). */
 const FORM_ENDPOINTS = new Set(['/logout']);
 

@@ -13,7 +13,7 @@ import type { TrustProxy } from '../../../modules/shared/config/index.ts';
 import { LANG_COOKIE, resolveLang } from '../../i18n/index.ts';
 import { bodyDeadlines } from '../body-deadlines.ts';
 import { resolveClient } from '../client.ts';
-import { streamsItsBody } from '../edge.ts';
+import { streamsItsBody } from '../streamed-bodies.ts';
 import type { DefaultHeaders, HttpObserver } from '../http-observer.ts';
 import { cookieValue, langSetCookie } from '../cookies.ts';
 import { negotiate } from './compression.ts';

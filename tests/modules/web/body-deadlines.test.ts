@@ -2,7 +2,7 @@ import http from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyDeadlines } from '../../../src/server/body-deadlines.ts';
-import { streamsItsBody } from '../../../src/server/edge.ts';
+import { streamsItsBody } from '../../../src/server/streamed-bodies.ts';
 
 // A real server with short deadlines: an upload that keeps moving may take as long as it needs; one that stalls, and
 // any other body that takes too long, is answered 408 and closed; a request without a body is never cut.
