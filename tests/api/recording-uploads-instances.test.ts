@@ -1,11 +1,9 @@
 import { ListObjectsV2Command, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
-import { s3Client } from '../../modules/recordings/index.ts';
 import { bearer, signUp } from '../support/accounts.ts';
 import { onPostgres, withoutPostgres } from '../support/databases.ts';
-import { startS3, S3RVER_KEYS } from '../support/s3.ts';
-import { useTwoInstances } from '../support/two-instances.ts';
+import { useTwoInstancesOnS3 } from '../support/two-instances.ts';
 import { paddedVideo } from '../support/videos.ts';
 
 const TUS = { 'tus-resumable': '1.0.0' };
@@ -13,15 +11,7 @@ const key = DEMO_KEYS.shame;
 
 // Two instances behind one proxy share the database and the bucket, not a disk: an upload begun on one goes on on the other.
 describe.skipIf(withoutPostgres)(onPostgres('a recording upload continued on another instance (S3, one PostgreSQL)'), () => {
-  let s3: Awaited<ReturnType<typeof startS3>>;
-  // Filled in before the instances start (this hook runs first), read by useTwoInstances when they do.
-  const env: Record<string, string> = { ADMIN_EMAILS: 'nagrania@example.com', TRANSCODE_WORKERS: '1' };
-  beforeAll(async () => {
-    s3 = await startS3();
-    Object.assign(env, s3.env);
-  });
-  afterAll(async () => { await s3?.stop(); });
-  const site = useTwoInstances(env);
+  const site = useTwoInstancesOnS3({ ADMIN_EMAILS: 'nagrania@example.com', TRANSCODE_WORKERS: '1' });
 
   it('takes the first half on A, tells B the offset, takes the rest on B, and the recording is made; nothing is left under the prefix', { timeout: 120_000 }, async () => {
     const { a, b, smtp } = site;
@@ -58,12 +48,12 @@ describe.skipIf(withoutPostgres)(onPostgres('a recording upload continued on ano
 
     // The finished upload was taken by recordings (its source and renditions live elsewhere in the bucket): no object,
     // no multipart upload is left under the uploads' prefix.
-    const client = s3Client({ endpoint: s3.endpoint, bucket: s3.bucket, region: 'us-east-1', ...S3RVER_KEYS });
-    const objects = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'uploads/' }));
+    const { client } = site.bucket;
+    const objects = await client.send(new ListObjectsV2Command({ Bucket: site.bucket.name, Prefix: 'uploads/' }));
     expect(objects.Contents ?? []).toEqual([]);
-    const pending = await client.send(new ListMultipartUploadsCommand({ Bucket: s3.bucket, Prefix: 'uploads/' }));
+    const pending = await client.send(new ListMultipartUploadsCommand({ Bucket: site.bucket.name, Prefix: 'uploads/' }));
     expect(pending.Uploads ?? []).toEqual([]);
-    const everything = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
+    const everything = await client.send(new ListObjectsV2Command({ Bucket: site.bucket.name }));
     expect((everything.Contents ?? []).some((o) => o.Key?.endsWith('master.m3u8'))).toBe(true);
     // The upload's address now answers 404 on either instance.
     for (const server of [a, b]) expect((await fetch(`${server.url}${location}`, { method: 'HEAD', headers: { ...TUS, ...admin } })).status).toBe(404);

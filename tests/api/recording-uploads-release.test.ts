@@ -3,14 +3,12 @@ import { join } from 'node:path';
 import { HeadObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, ListPartsCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../modules/catalogue/index.ts';
-import { s3Client } from '../../modules/recordings/index.ts';
 import { bearer, signUp } from '../support/accounts.ts';
 import { onPostgres, withoutPostgres } from '../support/databases.ts';
-import { startS3, S3RVER_KEYS } from '../support/s3.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 import { stalledPatch } from '../support/stalled-upload.ts';
-import { useTwoInstances } from '../support/two-instances.ts';
+import { useTwoInstancesOnS3 } from '../support/two-instances.ts';
 import { paddedVideo } from '../support/videos.ts';
 
 const TUS = { 'tus-resumable': '1.0.0' };
@@ -103,20 +101,13 @@ describe('a stalled upload released for its resume, one instance without Postgre
 
 // Two instances on one PostgreSQL, the parts in one bucket: the ask to let go travels by NOTIFY.
 describe.skipIf(withoutPostgres)(onPostgres('a stalled upload on one instance released for its resume on another (S3, one PostgreSQL)'), () => {
-  let s3: Awaited<ReturnType<typeof startS3>>;
-  const env: Record<string, string> = { ADMIN_EMAILS: 'nagrania@example.com', TRANSCODE_WORKERS: '1' };
-  beforeAll(async () => {
-    s3 = await startS3();
-    Object.assign(env, s3.env);
-  });
-  afterAll(async () => { await s3?.stop(); });
-  const site = useTwoInstances(env);
+  const site = useTwoInstancesOnS3({ ADMIN_EMAILS: 'nagrania@example.com', TRANSCODE_WORKERS: '1' });
 
   it('given a PATCH to A left open part-way, when the client resumes on B, then B is told what A stored and finishes; nothing is left under the prefix', { timeout: 90_000 }, async () => {
     const { a, b, smtp } = site;
     const admin = bearer((await signUp(a, smtp, 'nagrania@example.com', 'Ola Nagrania')).token);
-    const client = s3Client({ endpoint: s3.endpoint, bucket: s3.bucket, region: 'us-east-1', ...S3RVER_KEYS });
-    const Bucket = s3.bucket;
+    const { client } = site.bucket;
+    const Bucket = site.bucket.name;
     const Key = (location: string) => `uploads/${location.slice(location.lastIndexOf('/') + 1)}`;
     const parts = async (location: string) => {
       const pending = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: Key(location) }));
