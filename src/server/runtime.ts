@@ -80,7 +80,7 @@ async function boot(): Promise<Runtime> {
     throw error;
   }
   const log = createLogger(config.LOG_LEVEL, { readable: readableLog(config.NODE_ENV) });
-  if (config.PUBLIC_URL_DEFAULTED) log.warn({ publicUrl: config.PUBLIC_URL }, `PUBLIC_URL is not set: links in mail and canonical URLs use ${config.PUBLIC_URL}`);
+  if (config.PUBLIC_URL_DEFAULTED) log.warn({ publicUrl: config.PUBLIC_URL }, `PUBLIC_URL is not set: links in mail and canonical URLs use ${config.PUBLIC_URL}; browse ${config.PUBLIC_URL} (the session cookie belongs to that address)`);
   const http = observeHttp(log, { hsts: config.PUBLIC_URL.startsWith('https:'), trust: config.TRUST_PROXY });
   try {
     const database = await connectWithRetry(config, log);

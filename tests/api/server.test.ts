@@ -76,9 +76,11 @@ describe('start-up and shutdown', () => {
     expect(production.output().trim()).toBe('Invalid configuration: PUBLIC_URL must be set in production, to the address visitors use (e.g. https://gestalt.example.org)');
     await production.stop();
     const development = await startServer({ PUBLIC_URL: '' });
-    expect(development.output()).toContain(`PUBLIC_URL is not set: links in mail and canonical URLs use http://localhost:${development.port}`);
+    // The default follows HOST (127.0.0.1 here), so the session cookie belongs to the address the log says to browse.
+    const browsed = `http://127.0.0.1:${development.port}`;
+    expect(development.output()).toContain(`PUBLIC_URL is not set: links in mail and canonical URLs use ${browsed}; browse ${browsed}`);
     const home = await (await fetch(`${development.url}/`, { headers: { host: 'attacker.example' } })).text();
-    expect(home).toContain(`<link rel="canonical" href="http://localhost:${development.port}/">`);
+    expect(home).toContain(`<link rel="canonical" href="${browsed}/">`);
     await development.stop();
   });
 

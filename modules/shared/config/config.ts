@@ -86,6 +86,16 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+/**
+ * The host a visitor of a development install browses when PUBLIC_URL is unset: the session cookie belongs to
+ * PUBLIC_URL's host, so with HOST=127.0.0.1 a default of localhost lost the session at the payment hand-off.
+ * A wildcard address is not browsable: it stands for localhost.
+ */
+export function browsedHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]') return 'localhost';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
 /** Validates the environment. Throws ConfigError naming the first bad variable; never echoes its value. */
 export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 'JWT_SECRET'> & { JWT_SECRET?: string } {
   const picked = Object.fromEntries(Object.keys(EnvSchema.entries).map((k) => [k, env[k]]).filter(([, value]) => value !== undefined));
@@ -114,7 +124,7 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
     ...out,
     // Development without ADMIN_EMAILS: the first start makes admin@localhost's account, so that address is admin.
     ADMIN_EMAILS: out.ADMIN_EMAILS.length === 0 && out.NODE_ENV !== 'production' ? [DEV_ADMIN_EMAIL] : out.ADMIN_EMAILS,
-    PUBLIC_URL: out.PUBLIC_URL ? new URL(out.PUBLIC_URL).origin : `http://localhost:${out.PORT}`,
+    PUBLIC_URL: out.PUBLIC_URL ? new URL(out.PUBLIC_URL).origin : `http://${browsedHost(out.HOST)}:${out.PORT}`,
     PUBLIC_URL_DEFAULTED: !out.PUBLIC_URL,
     DATA_DIR: resolve(out.DATA_DIR), MEDIA_DIR: resolve(out.MEDIA_DIR), JWT_SECRET: out.JWT_SECRET || undefined,
   };

@@ -41,8 +41,11 @@ describe('configuration', () => {
     for (const value of Object.values(env)) expect(message).not.toContain(value);
   });
 
-  it('uses http://localhost:PORT for links when PUBLIC_URL is unset outside production, and says so', () => {
+  it('uses http://HOST:PORT for links when PUBLIC_URL is unset outside production, and says so', () => {
     expect(parseEnv({ PORT: '4100' })).toMatchObject({ PUBLIC_URL: 'http://localhost:4100', PUBLIC_URL_DEFAULTED: true });
+    expect(parseEnv({ PORT: '4100', HOST: '127.0.0.1' })).toMatchObject({ PUBLIC_URL: 'http://127.0.0.1:4100' });
+    expect(parseEnv({ PORT: '4100', HOST: '0.0.0.0' })).toMatchObject({ PUBLIC_URL: 'http://localhost:4100' });
+    expect(parseEnv({ PORT: '4100', HOST: '::1' })).toMatchObject({ PUBLIC_URL: 'http://[::1]:4100' });
     expect(parseEnv({ PUBLIC_URL: 'https://gestalt.example/', NODE_ENV: 'production' }))
       .toMatchObject({ PUBLIC_URL: 'https://gestalt.example', PUBLIC_URL_DEFAULTED: false });
   });
