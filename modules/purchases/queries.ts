@@ -8,6 +8,7 @@ import type { PurchasesDeps } from './deps.ts';
 import type { ProductForSale } from './ports.ts';
 import { ownershipDecider, ownershipStreamOf } from './ownership.ts';
 import { buyerOf, purchaseDecider, streamOf } from './purchase.ts';
+import { refundIdDecider, refundIdStreamOf } from './refund-ids.ts';
 import { signRecordingPath, verifyRecordingLink } from './recording-links.ts';
 import { watchAccess, watchView, type WatchView } from './watch.ts';
 
@@ -71,10 +72,23 @@ export function purchasesQueries(deps: PurchasesDeps) {
 
   const load = (purchaseId: string) => loadState(deps, purchaseDecider, streamOf(purchaseId));
 
+  /**
+   * The purchase a refund id belongs to, and its claim stream's version, read inside `tx` when given. A refund made
+   * before refund ids were claimed belongs to the purchase the refunds table names.
+   */
+  async function refundIdHolder(refundId: string, tx?: Tx) {
+    const { state, version } = await loadState(deps, refundIdDecider, refundIdStreamOf(refundId), tx);
+    if (version > 0) return { purchaseId: state.purchaseId, version };
+    const earlier = await ((tx as unknown as typeof db | undefined) ?? db).selectFrom('purchase_refunds').select('purchase_id')
+      .where('refund_id', '=', refundId).executeTakeFirst();
+    return { purchaseId: earlier?.purchase_id ?? null, version };
+  }
+
   return {
     activePurchase,
     purchasesOf,
     ownerOf,
+    refundIdHolder,
     load,
 
     /** My Recordings: every product the user has paid for, once each (its newest purchase), newest first. */

@@ -11,6 +11,7 @@ import type { PurchasesTables } from './schema.ts';
 import { refundNoticeMail } from './refund-mail.ts';
 import { besideSeats, lockedSeats, seatPolicyOf, type LockedSeats } from './seat-handlers.ts';
 import type { CompleteRefund, RefundCommand, RefundRequester } from './refund.ts';
+import { refundIdDecider, refundIdStreamOf } from './refund-ids.ts';
 
 /** The outbox topic that moves a refund's money at the provider, one row per refund id. */
 export const REFUND_TOPIC = 'purchase-refund';
@@ -53,19 +54,19 @@ export function refundHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
     // a schedule change sent), if any is still to come.
     const cancel = (purchaseId: string, after: PurchaseState) => accessEnded(after) && hasSessionsAfter(product, stamp)
       ? { calendar: purchaseCancellation({ product, purchaseId, buyer: contact, organizer: deps.organizer, watchUrl, stamp, sequence: cancelSequence(product) }) } : {};
-    return (events, after) => events.flatMap((e) => e.type !== 'RefundCompleted' ? [] : [mailMessage(`purchase-refund:${e.data.refundId}`, refundNoticeMail({
+    return (events, after) => events.flatMap((e) => e.type !== 'RefundCompleted' ? [] : [mailMessage(`purchase-refund:${e.data.purchaseId}:${e.data.refundId}`, refundNoticeMail({
       buyer: contact, product, watchUrl, siteName: deps.siteName, refund: { ...e.data, accessEnded: accessEnded(after) }, ...cancel(e.data.purchaseId, after),
     }))]);
   }
 
   /** A completed refund corrects the purchase's invoice, if it has one (invoicing decides; a later invoice catches up). */
   const corrections = (events: PurchaseEvent[]): OutboxMessage[] => events.flatMap((e) => e.type !== 'RefundCompleted' ? []
-    : [{ topic: INVOICE_TOPICS.correct, dedupeKey: `invoice-correct:${e.data.refundId}`, payload: { purchaseId: e.data.purchaseId } }]);
+    : [{ topic: INVOICE_TOPICS.correct, dedupeKey: `invoice-correct:${e.data.purchaseId}:${e.data.refundId}`, payload: { purchaseId: e.data.purchaseId } }]);
 
   /** Money to move at the provider: each refund requested here and not completed in the same decision. */
   const effects = (events: PurchaseEvent[]): OutboxMessage[] => events.flatMap((e) =>
     e.type === 'RefundRequested' && e.data.requestedBy.kind !== 'provider' && !events.some((c) => c.type === 'RefundCompleted' && c.data.refundId === e.data.refundId)
-      ? [{ topic: REFUND_TOPIC, dedupeKey: `refund:${e.data.refundId}`, payload: { purchaseId: e.data.purchaseId, refundId: e.data.refundId } satisfies RefundPayload }]
+      ? [{ topic: REFUND_TOPIC, dedupeKey: `refund:${e.data.purchaseId}:${e.data.refundId}`, payload: { purchaseId: e.data.purchaseId, refundId: e.data.refundId } satisfies RefundPayload }]
       : []);
 
   /**
@@ -94,18 +95,33 @@ export function refundHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
         return cmd;
       },
       async alongside(tx, events, after) {
+        const claims = await claimRefundIds(tx, events, metadata);
         const ended = events.find((e) => e.type === 'PurchaseAccessEnded');
         const buyer = buyerOf(after);
-        if (!ended || !buyer) return [];
+        if (!ended || !buyer) return claims;
         const stream = { id: ownershipStreamOf(buyer.userId, buyer.productKey), version: ownership.version, state: { owner: ownership.owner } };
         const release = ownershipDecider.decide({ type: 'ReleaseOwnership', userId: buyer.userId, productKey: buyer.productKey, purchaseId, at: ended.data.at }, stream.state);
         // Access ended by a full refund or a withdrawal frees the seat it held (nothing for a product without seats).
         const freed = seats ? await besideSeats(tx, deps, seats, {
           type: 'ReleaseSeat', productKey: buyer.productKey, purchaseId, reason: ended.data.cause, at: ended.data.at, ...(policy ? { policy } : {}),
         }, metadata) : [];
-        return [...await appendAlongside(deps.store, tx, stream, release, ownershipDecider, metadata), ...freed];
+        return [...claims, ...await appendAlongside(deps.store, tx, stream, release, ownershipDecider, metadata), ...freed];
       },
     };
+  }
+
+  /** Each refund id first recorded here is claimed for its purchase, in the same transaction (refund-ids.ts). */
+  async function claimRefundIds(tx: Parameters<PurchaseCommandOptions["alongside"]>[0], events: PurchaseEvent[], metadata: EventMetadata | undefined) {
+    const claimed = [];
+    for (const e of events) {
+      if (e.type !== 'RefundRequested') continue;
+      const holder = await queries.refundIdHolder(e.data.refundId, tx);
+      const claim = refundIdDecider.decide({ type: 'ClaimRefundId', refundId: e.data.refundId, purchaseId: e.data.purchaseId, userId: e.data.userId, at: now() }, { purchaseId: holder.purchaseId });
+      if (claim.length === 0) continue;
+      const stream = { id: refundIdStreamOf(e.data.refundId), version: holder.version, state: { purchaseId: holder.purchaseId } };
+      claimed.push(...await appendAlongside(deps.store, tx, stream, claim, refundIdDecider, metadata));
+    }
+    return claimed;
   }
 
   async function run(purchaseId: string, command: RefundCommand, metadata: EventMetadata | undefined) {
@@ -126,6 +142,9 @@ export function refundHandlers(deps: PurchasesDeps, queries: PurchasesQueries) {
       const { state } = await queries.load(input.purchaseId);
       if (state.status === 'none') throw new DomainError('purchase-not-found');
       const refundId = input.refundId ?? deps.ids();
+      // Refused before anything is decided; the claim in the same transaction settles a race (refund-ids.ts).
+      const holder = await queries.refundIdHolder(refundId);
+      if (holder.purchaseId !== null && holder.purchaseId !== input.purchaseId) throw new DomainError('refund-id-taken');
       const settled = settledAtOnce(state, refundId);
       const { state: after } = await run(input.purchaseId, {
         type: 'RequestRefund', purchaseId: input.purchaseId, refundId, amountMinor: input.amountMinor, reason: input.reason,

@@ -37,7 +37,7 @@ export function stripeRefunds(stripe: Stripe) {
       if (earlier) return earlier;
       const refund = await stripe.refunds.create(
         { payment_intent: r.paymentIntentId, amount: r.amountMinor, reason: 'requested_by_customer', metadata: { purchaseId: r.purchaseId, refundId: r.refundId } },
-        { idempotencyKey: r.refundId },
+        { idempotencyKey: `refund:${r.purchaseId}:${r.refundId}` },
       );
       return report(refund);
     },

@@ -114,6 +114,7 @@ export const ERRORS = {
   'refund-exceeds-paid': { status: 409, key: 'refund.exceedsPaid', expose: true },
   'refund-already-full': { status: 409, key: 'refund.alreadyFull' },
   'refund-reason-missing': { status: 400, key: 'refund.reasonMissing' },
+  'refund-id-taken': { status: 409, key: 'refund.idTaken' },
   // accounts and contact
   'invalid-credentials': { status: 401, key: 'accounts.invalidCredentials' },
   'unverified': { status: 403, key: 'accounts.unverified', expose: true },

@@ -67,7 +67,7 @@ describe('refunds through Stripe over HTTP', () => {
     stand.outage.refunds = false;
     expect(await until(ewa.purchaseId, (a) => a.state === 'refunded')).toMatchObject({ state: 'refunded', refundedAmount: ewa.amountMinor / 100, refundPendingAmount: 0 });
     expect(stand.refunds.filter((r) => r.payment_intent === ewa.pi)).toEqual([expect.objectContaining({ amount: ewa.amountMinor, metadata: { purchaseId: ewa.purchaseId, refundId: answer.refundId } })]);
-    expect(new Set(asked().map((r) => r.idempotencyKey))).toEqual(new Set([answer.refundId]));
+    expect(new Set(asked().map((r) => r.idempotencyKey))).toEqual(new Set([`refund:${ewa.purchaseId}:${answer.refundId}`]));
     // Stripe's own confirmation of it, delivered twice, adds nothing.
     const confirmation = stand.chargeRefunded(ewa.pi);
     for (let i = 0; i < 2; i++) expect(await (await webhook(confirmation)).json()).toEqual({ received: true, refundsRecorded: 0 });

@@ -99,6 +99,14 @@ describe('refunds from the admin panel (dev checkout: recorded at once)', () => 
     expect((await Promise.all(both.map((r) => r.json()))).map((a) => (a as { refundId: string }).refundId)).toEqual([body.refundId, body.refundId]);
     expect((await attendees(DEMO_KEYS.shame)).attendees.find((a) => a.purchaseId === ola.purchaseId)).toMatchObject({ state: 'partlyRefunded', refundedAmount: 5 });
 
+    // The same id on another buyer's purchase is refused: that buyer keeps access, nothing is recorded or mailed.
+    const iga = await buyer(DEMO_KEYS.shame);
+    const taken = await refund(iga.purchaseId, { ...body, amountMinor: 100, reason: 'reused id' });
+    expect([taken.status, await taken.json()]).toEqual([409, { message: 'This refund id already belongs to another purchase. Open the refund dialog again.' }]);
+    expect((await attendees(DEMO_KEYS.shame)).attendees.find((a) => a.purchaseId === iga.purchaseId)).toMatchObject({ state: 'paid', refundedAmount: 0 });
+    expect((await page(`/watch-video/${DEMO_KEYS.shame}`, iga.token)).status).toBe(200);
+    expect(await waitForMails(smtp, iga.email, 0)).toBe(0);
+
     const someone = await signUp(server, smtp, 'darmowa@example.com', 'Ala Darmowa');
     const granted = (await (await call('POST', '/api/admin/grants', admin, { productKey: DEMO_KEYS.trauma, email: someone.email, reason: 'free place' })).json()) as { purchaseId: string };
     const refused = await refund(granted.purchaseId, { amountMinor: 100, reason: 'x' });

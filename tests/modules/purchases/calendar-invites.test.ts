@@ -91,10 +91,10 @@ describe.each(backends)('calendar invitations of a purchase on $name', (backend)
     const invited = checkCalendar((await outboxMail(`mail:purchase-confirmation:${purchaseId}`)).calendar!.content).events.map((e) => e.uid);
     const kept = await purchases.requestRefund({ purchaseId, amountMinor: 10_000, reason: 'goodwill', requestedBy: { kind: 'admin', userId: 'admin' }, revokeAccess: false });
     expect(kept.accessEnded).toBe(false);
-    expect((await outboxMail(`mail:purchase-refund:${kept.refundId}`)).calendar).toBeUndefined();
+    expect((await outboxMail(`mail:purchase-refund:${purchaseId}:${kept.refundId}`)).calendar).toBeUndefined();
     const ended = await purchases.requestRefund({ purchaseId, amountMinor: 80_000, reason: 'cancelled', requestedBy: { kind: 'admin', userId: 'admin' }, revokeAccess: true });
     expect(ended).toMatchObject({ status: 'completed', accessEnded: true });
-    const notice = await outboxMail(`mail:purchase-refund:${ended.refundId}`);
+    const notice = await outboxMail(`mail:purchase-refund:${purchaseId}:${ended.refundId}`);
     expect(notice.text).toContain('W załączeniu odwołanie terminów');
     expect(notice.calendar?.method).toBe('CANCEL');
     const read = checkCalendar(notice.calendar!.content);

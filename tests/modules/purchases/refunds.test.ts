@@ -89,6 +89,31 @@ describe.each(backends)('refunds on the dev checkout, on $name', (backend) => {
     expect((await seen(handle, purchases)).mails).toHaveLength(2);
   });
 
+  it('refuses a refund id that belongs to another purchase, before and in a race, and keeps that buyer\'s access', async () => {
+    const first = await buy();
+    const { purchaseId: second } = await purchases.startCheckout({ userId: 'u2', email: 'u2@example.com', productKey: product.key, priceId: 'price_pln', locale: 'pl', consents: ['earlyStart'] });
+    expect(await purchases.payDevCheckout(second, 'u2')).toBe('recorded');
+    const refundId = '0d8e2c54-61a9-4c7e-a1de-3b0f7f1b2c3d';
+    const ask = (purchaseId: string, id = refundId) => ({ purchaseId, refundId: id, amountMinor: 29_900, reason: 'odwołane', requestedBy: admin, revokeAccess: true });
+    expect(await purchases.requestRefund(ask(first))).toMatchObject({ refundId, status: 'completed', accessEnded: true });
+    expect(await refusal(purchases.requestRefund(ask(second)))).toBe('refund-id-taken');
+    expect(await purchases.ownedKeys('u2')).toEqual([product.key]);
+    const rows = await handle.db.selectFrom('purchase_refunds').select(['purchase_id', 'refund_id']).execute();
+    expect(rows).toEqual([{ purchase_id: first, refund_id: refundId }]);
+    expect((await seen(handle, purchases)).mails).toHaveLength(1);
+    // The same id asked of the first purchase again is the same refund, not a refusal.
+    expect(await purchases.requestRefund(ask(first))).toMatchObject({ refundId, status: 'completed' });
+
+    // Two purchases racing for one new id: the claim in the refund's transaction lets exactly one have it.
+    const third = await buy();
+    const raced = await Promise.all([refusal(purchases.requestRefund(ask(second, 'race-id'))), refusal(purchases.requestRefund(ask(third, 'race-id')))]);
+    expect(raced.sort()).toEqual(['accepted', 'refund-id-taken']);
+    const holders = await handle.db.selectFrom('purchase_refunds').select('purchase_id').where('refund_id', '=', 'race-id').execute();
+    expect(holders).toHaveLength(1);
+    const refused = holders[0]!.purchase_id === second ? 'u1' : 'u2';
+    expect(await purchases.ownedKeys(refused)).toEqual([product.key]);
+  });
+
   it('refuses to refund a grant by hand, an unknown purchase, no reason and nothing', async () => {
     const { purchaseId } = await purchases.grantAccess({ productKey: product.key, email: 'u1@example.com', reason: 'przelew', adminId: 'a1' });
     expect(await refusal(purchases.requestRefund({ purchaseId, amountMinor: 100, reason: 'x', requestedBy: admin, revokeAccess: false }))).toBe('refund-not-paid');
@@ -128,7 +153,7 @@ describe.each(backends)('refunds through Stripe on $name (the SDK against the st
   const webhook = (body: string) => purchases.stripeWebhook(body, sign(body));
   const stateOf = async () => (await purchases.attendees(product.key)).attendees[0]!;
 
-  it('moves the money once through the outbox, with the refund id as the Idempotency-Key, pending while Stripe fails', async () => {
+  it('moves the money once through the outbox, with the purchase and refund ids as the Idempotency-Key, pending while Stripe fails', async () => {
     const { purchaseId, pi } = await paid();
     stand.outage.refunds = true;
     const asked = await purchases.requestRefund({ purchaseId, amountMinor: 29_900, reason: 'odwołane', requestedBy: admin, revokeAccess: false });
@@ -136,7 +161,7 @@ describe.each(backends)('refunds through Stripe on $name (the SDK against the st
     expect(await purchases.ownedKeys('u1')).toEqual([]);
     expect(await worker().drainOnce()).toBe(1);
     expect(await stateOf()).toMatchObject({ state: 'refundPending', refundPendingAmount: 299, refundedAmount: 0 });
-    const row = await handle.db.selectFrom('outbox').select(['status', 'last_error']).where('dedupe_key', '=', `refund:${asked.refundId}`).executeTakeFirstOrThrow();
+    const row = await handle.db.selectFrom('outbox').select(['status', 'last_error']).where('dedupe_key', '=', `refund:${purchaseId}:${asked.refundId}`).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'pending', last_error: expect.stringContaining('outage') });
 
     expect(await worker().drainOnce(), 'not before its time').toBe(0);
@@ -149,7 +174,7 @@ describe.each(backends)('refunds through Stripe on $name (the SDK against the st
     expect(await worker().drainOnce(), 'done: never sent again').toBe(0);
     expect(stand.refunds.filter((r) => r.payment_intent === pi)).toEqual([expect.objectContaining({ amount: 29_900, metadata: { purchaseId, refundId: asked.refundId } })]);
     const posts = stand.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.body.payment_intent === pi);
-    expect(new Set(posts.map((p) => p.idempotencyKey))).toEqual(new Set([asked.refundId]));
+    expect(new Set(posts.map((p) => p.idempotencyKey))).toEqual(new Set([`refund:${purchaseId}:${asked.refundId}`]));
     expect(await stateOf()).toMatchObject({ state: 'refunded', refundedAmount: 299, refundPendingAmount: 0 });
 
     // Stripe confirms it by webhook, twice: nothing more is recorded.

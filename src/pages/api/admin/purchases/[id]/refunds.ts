@@ -8,7 +8,8 @@ const INVALID = 'refund.invalid';
  * of a paid purchase back (minor units of its currency). `refundId` (a UUID the panel makes once per confirmation dialog)
  * makes a repeated or double submit one refund. Answers `{ refundId, status: 'completed' | 'pending', accessEnded }`:
  * pending until the payment provider confirms (retried in the background); a full refund, or `revokeAccess`, ends the
- * buyer's access at once. 404 for no such purchase, 409 for a grant or unpaid order, more than is left, or a second full refund.
+ * buyer's access at once. 404 for no such purchase, 409 for a grant or unpaid order, more than is left, a second full refund,
+ * or a refund id that belongs to another purchase.
  */
 export const POST = endpoint({
   auth: 'admin',
