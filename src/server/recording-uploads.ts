@@ -16,7 +16,7 @@ import type { MessageKey, Translate } from '../i18n/index.ts';
 import { ERRORS, isErrorCode } from './errors.ts';
 import type { Logger } from './logger.ts';
 import type { Recordings, S3Settings } from '../../modules/recordings/index.ts';
-import { bareIdOf, idFromUrl, keyOf, s3UploadStore } from './upload-s3-store.ts';
+import { bareIdOf, idFromUrl, keyOf, s3UploadStore, UPLOAD_ID } from './upload-s3-store.ts';
 
 export const MAX_RECORDING_BYTES = 20 * 1024 ** 3;
 export const UPLOADS_PATH = '/api/admin/uploads';
@@ -31,6 +31,15 @@ export const uploadsDir = (dataDir: string) => join(dataDir, 'recording-uploads'
 
 /** The tus server's answers are text; ours are `{ message }` in the uploader's language, as every other refusal. */
 const refusal = (status: number, message: string): Refusal => ({ status_code: status, body: JSON.stringify({ message }) });
+
+/** The tus server's own refusals (text bodies) as our messages, by status; any other status: `upload.refused`. */
+const TUS_REFUSALS: Record<number, MessageKey> = { 404: 'upload.notFound', 410: 'upload.notFound', 413: 'upload.tooLarge' };
+
+/** Names a request may carry after UPLOADS_PATH: none (creating one) or one upload id. */
+const namesAnUpload = (pathname: string) => {
+  const rest = pathname.slice(UPLOADS_PATH.length);
+  return rest === '' || rest === '/' || (rest.startsWith('/') && UPLOAD_ID.test(rest.slice(1)));
+};
 
 export function recordingUploads(deps: {
   dir: string;
@@ -64,7 +73,14 @@ export function recordingUploads(deps: {
       if (upload.size === 0) throw refuse(r, 400, 'upload.empty');
       const productKey = upload.metadata?.['productKey'];
       if (!productKey || !(await deps.productExists(productKey))) throw refuse(r, 404, 'upload.unknownProduct');
-      return { metadata: { productKey, filename: (upload.metadata?.['filename'] ?? '').slice(0, 200) } };
+      return { metadata: { productKey, filename: (upload.metadata?.['filename'] ?? '').slice(0, 200), uploadedBy: who(r).userId } };
+    },
+    // Ending an upload is its uploader's: another admin's DELETE is refused before anything is removed.
+    async onIncomingRequest(req, id) {
+      const r = req as unknown as Request;
+      if (r.method !== 'DELETE') return;
+      const upload = await store.getUpload(id);
+      if (upload.metadata?.['uploadedBy'] !== who(r).userId) throw refuse(r, 403, 'upload.notYours');
     },
     async onUploadFinish(req, upload) {
       const r = req as unknown as Request;
@@ -88,18 +104,22 @@ export function recordingUploads(deps: {
     },
     onResponseError(req, error) {
       const status = 'status_code' in error ? error.status_code : 500;
-      if (status === 413) return refuse(req as unknown as Request, 413, 'upload.tooLarge');
-      if (status >= 500 && !('body' in error && error.body.startsWith('{'))) {
+      if ('body' in error && error.body.startsWith('{')) return undefined;
+      if (status >= 500) {
         deps.log.error({ err: error }, 'recording upload failed');
         return refuse(req as unknown as Request, 500, 'upload.failed');
       }
-      return undefined;
+      return refuse(req as unknown as Request, status, TUS_REFUSALS[status] ?? 'upload.refused');
     },
   });
 
   return {
     /** Answers one tus request of an admin already checked by the route. */
     handle(request: Request, uploader: Uploader): Promise<Response> {
+      // Anything but an upload id (a `.json`, a path) is refused before the store is touched.
+      if (!namesAnUpload(new URL(request.url).pathname)) {
+        return Promise.resolve(Response.json({ message: uploader.t('upload.notFound') }, { status: 404, headers: { 'tus-resumable': '1.0.0' } }));
+      }
       uploaders.set(request, uploader);
       return server.handleWeb(request);
     },
@@ -113,7 +133,7 @@ function folderParts(dir: string) {
   const store = new FileStore({ directory: dir });
   return {
     store,
-    naming: {},
+    naming: { namingFunction: () => randomBytes(16).toString('hex') },
     localFile: async (upload: Upload) => join(dir, upload.id),
     // acceptUpload moved the file; its `.json` goes with the next sweep, as before.
     accepted: async () => {},

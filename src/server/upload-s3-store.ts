@@ -16,13 +16,13 @@ import type { KvStore } from '@tus/server';
 import { s3ClientConfig, type S3Settings } from '../../modules/recordings/index.ts';
 
 export const UPLOAD_PREFIX = 'uploads/';
-/** What a URL may name: the ids @tus/server draws (hex), never a path. */
-const BARE_ID = /^[A-Za-z0-9_-]{1,128}$/;
+/** What a URL may name: the ids drawn for uploads (16 random bytes in hex), never a path nor an upload's `.json`. */
+export const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 /** The upload's id in the bucket (its key) and in URLs: the URL never shows the prefix, the bucket always has it. */
 export const keyOf = (bareId: string) => `${UPLOAD_PREFIX}${bareId}`;
 export const bareIdOf = (id: string) => (id.startsWith(UPLOAD_PREFIX) ? id.slice(UPLOAD_PREFIX.length) : id);
-export const idFromUrl = (lastPath: string | undefined) => (lastPath && BARE_ID.test(lastPath) ? keyOf(lastPath) : undefined);
+export const idFromUrl = (lastPath: string | undefined) => (lastPath && UPLOAD_ID.test(lastPath) ? keyOf(lastPath) : undefined);
 
 /**
  * The store keeps each upload's `.info` in a cache of its own, in memory by default. With several instances that copy
