@@ -1,4 +1,4 @@
-import { mailMessage } from '../mailing/index.ts';
+import { awaitedMailMessage } from '../mailing/index.ts';
 import type { Config } from '../shared/config/index.ts';
 import type { ModuleDb } from '../shared/db/index.ts';
 import { DomainError, handleCommand, type Clock, type CommandDeps, type CommandOptions, type IdSource } from '../shared/kernel/index.ts';
@@ -40,7 +40,7 @@ export function createHandlers(rt: AccountsRuntime) {
     handleCommand(rt.kernel, userDecider, userStream(userId), cmd, { metadata: { actor: null }, ...opts });
   /** The mail of an account event, at most once per `cause`. */
   const mail = (kind: AccountMailKind, cause: string, to: { email: string; name: string }, language: Language, path: string) =>
-    mailMessage(`${kind}:${cause}`, accountMail(kind, { language, site, to: to.email, name: to.name, link: new URL(path, rt.config.PUBLIC_URL).href }));
+    awaitedMailMessage(`${kind}:${cause}`, accountMail(kind, { language, site, to: to.email, name: to.name, link: new URL(path, rt.config.PUBLIC_URL).href }));
 
   /**
    * Queues a mail request for the outbox worker. Its payload holds the address as typed and the link's secret,

@@ -15,6 +15,7 @@ import { createSessions } from './sessions.ts';
 import type { AccountsOptions, AccountsPorts, Profile, SessionUser } from './types.ts';
 
 export type { RequestInfo } from './handlers.ts';
+export { MAIL_REQUEST_TOPIC } from './handlers.ts';
 export type { AccountsTables } from './schema.ts';
 export type { AccountsOptions, AccountsPorts, Profile, PurchasedVideo, SessionUser } from './types.ts';
 export { ADMIN_LINK_HOURS, MIN_PASSWORD_LENGTH, passwordLongEnough, type Language } from './user.ts';

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { ModuleContext } from '../shared/kernel/index.ts';
 import { devMailboxSender, mailHandler, smtpSender } from './delivery.ts';
 import { rawSmtpSender } from './raw-relay.ts';
-import { MAIL_TOPIC } from './mail.ts';
+import { AWAITED_MAIL_TOPIC, MAIL_TOPIC, MAIL_TOPICS } from './mail.ts';
 
-export { MAIL_TOPIC, mailMessage, messageOptions, calendarAttachment, linksIn, escapeHtml, type Mail, type MailAttachment } from './mail.ts';
+export { AWAITED_MAIL_TOPIC, MAIL_TOPIC, MAIL_TOPICS, awaitedMailLane, awaitedMailMessage, mailMessage, messageOptions, calendarAttachment, linksIn, escapeHtml, type Mail, type MailAttachment } from './mail.ts';
 export { smtpSender, devMailboxSender, type SendMail } from './delivery.ts';
 export { rawSmtpSender, type SendRaw } from './raw-relay.ts';
 
@@ -36,7 +36,7 @@ export function createMailing(ctx: ModuleContext) {
   const domain = new URL(ctx.config.PUBLIC_URL).hostname;
   const send = ctx.config.SMTP_URL ? smtpSender(ctx.config.SMTP_URL, ctx.config.MAIL_FROM, ctx.clock) : devMailboxSender(ctx.db, ctx.log);
   return {
-    outboxHandlers: { [MAIL_TOPIC]: mailHandler(send, domain) },
+    outboxHandlers: { [MAIL_TOPIC]: mailHandler(send, domain), [AWAITED_MAIL_TOPIC]: mailHandler(send, domain) },
     /**
      * The configured sender (the relay, or the dev mailbox without SMTP_URL), for mail whose Message-ID is fixed by
      * its cause rather than by an outbox row (reminders): the caller keeps its own ledger of what went out.
@@ -55,7 +55,7 @@ export function createMailing(ctx: ModuleContext) {
     async health(olderThanMs = MAIL_DEGRADED_AFTER_MS): Promise<MailHealth> {
       try {
         const stuck = await ctx.db.selectFrom('outbox').select('id')
-          .where('topic', '=', MAIL_TOPIC).where('status', '<>', 'done')
+          .where('topic', 'in', [...MAIL_TOPICS]).where('status', '<>', 'done')
           .where('created_at', '<', sql<Date>`now() - ${sql.lit(`${Math.max(0, Math.floor(olderThanMs))} milliseconds`)}::interval`)
           .limit(1).executeTakeFirst();
         return stuck ? 'degraded' : 'ok';

@@ -1,6 +1,13 @@
 import type { OutboxMessage } from '../shared/events/index.ts';
 
 export const MAIL_TOPIC = 'mail';
+/**
+ * Mail a person is waiting for (verification, password reset, purchase confirmation, withdrawal acknowledgement): a
+ * topic with a worker of its own (awaitedMailLane), so it never queues behind bulk or background work on MAIL_TOPIC's.
+ */
+export const AWAITED_MAIL_TOPIC = 'mail-awaited';
+/** Both topics an e-mail travels on: sent the same way, counted alike by the mail health. */
+export const MAIL_TOPICS = [MAIL_TOPIC, AWAITED_MAIL_TOPIC] as const;
 
 /** `content` is text, or Base64 (`encoding: 'base64'`) for bytes such as a PDF. */
 export type MailAttachment = { filename: string; contentType: string; content: string; encoding?: 'base64' };
@@ -25,6 +32,16 @@ export type Mail = {
  * `dedupeKey` names the cause (e.g. `verify:<userId>:<tokenId>`): the same cause never mails twice.
  */
 export const mailMessage = (dedupeKey: string, mail: Mail): OutboxMessage => ({ topic: MAIL_TOPIC, dedupeKey: `mail:${dedupeKey}`, payload: mail });
+
+/** As mailMessage, on the lane of mail someone is waiting for (AWAITED_MAIL_TOPIC). */
+export const awaitedMailMessage = (dedupeKey: string, mail: Mail): OutboxMessage => ({ ...mailMessage(dedupeKey, mail), topic: AWAITED_MAIL_TOPIC });
+
+/**
+ * The worker of mail someone is waiting for, with the topics that lead to it (accounts' queued requests): a short
+ * lease, so that a killed instance's messages come back quickly, and a few at once.
+ */
+export const awaitedMailLane = (...leadingTopics: string[]) =>
+  ({ topics: [AWAITED_MAIL_TOPIC, ...leadingTopics], leaseMs: 30_000, batchSize: 5, concurrency: 2 }) as const;
 
 /** Every http(s) link in a text: printed to the log for the dev mailbox. */
 export const linksIn = (text: string) => [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];

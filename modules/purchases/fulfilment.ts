@@ -1,6 +1,6 @@
 import { INVOICE_TOPICS } from '../invoicing/index.ts';
 import { sql } from 'kysely';
-import { mailMessage } from '../mailing/index.ts';
+import { awaitedMailMessage, mailMessage } from '../mailing/index.ts';
 import { joinLinks, reminderScheduleMessage } from '../meetings/index.ts';
 import type { EventMetadata, OutboxMessage, Tx } from '../shared/events/index.ts';
 import { appendAlongside, handleCommand, isDomainError } from '../shared/kernel/index.ts';
@@ -55,7 +55,7 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
         const now = deps.clock();
         // The meeting's own URL never goes out: the buyer's personal join link does, while a session is still ahead.
         const meetingAhead = product.liveLink !== null && liveEndOf(product) > now;
-        return [mailMessage(`purchase-confirmation:${p.purchaseId}`, confirmationMail({ ...common, now, consents, organizer: deps.organizer,
+        return [awaitedMailMessage(`purchase-confirmation:${p.purchaseId}`, confirmationMail({ ...common, now, consents, organizer: deps.organizer,
           ...(meetingAhead ? { joinUrl: joins.joinLink(p.purchaseId) } : {}),
           terms: deps.ports.terms(buyer.language), withdrawUrl: links.withdrawalLink(p.purchaseId),
           trader: `${deps.siteName}, ${new URL('/kontakt', origin).href}`,

@@ -1,4 +1,4 @@
-import { mailMessage } from '../mailing/index.ts';
+import { awaitedMailMessage } from '../mailing/index.ts';
 import { DomainError, handleCommand, isDomainError } from '../shared/kernel/index.ts';
 import type { PurchasesDeps } from './deps.ts';
 import { purchaseDecider, streamOf, type PurchaseState } from './purchase.ts';
@@ -94,7 +94,7 @@ export function withdrawalHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
           return prepared.type === 'Withdraw' && before.status === 'paid' ? { ...prepared, consents: before.consents ?? [] } : prepared;
         },
         outbox: (decided, after) => [...options.outbox!(decided, after), ...decided.flatMap((e) => e.type === 'WithdrawalReceived' && buyer
-          ? [mailMessage(`withdrawal-acknowledgement:${e.data.purchaseId}`, acknowledgementMail({ buyer, title, withdrawal: e.data,
+          ? [awaitedMailMessage(`withdrawal-acknowledgement:${e.data.purchaseId}`, acknowledgementMail({ buyer, title, withdrawal: e.data,
             paidAt: new Date((found.state as Paid).purchase.paidAt), siteName: deps.siteName }))]
           : [])],
       });

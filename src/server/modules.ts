@@ -1,4 +1,4 @@
-import { createAccounts } from '../../modules/accounts/index.ts';
+import { createAccounts, MAIL_REQUEST_TOPIC } from '../../modules/accounts/index.ts';
 import { createAttendance, type JoinClick } from '../../modules/attendance/index.ts';
 import { createAudit } from '../../modules/audit/index.ts';
 import { createCampaigns } from '../../modules/campaigns/index.ts';
@@ -6,7 +6,7 @@ import { isDomainError } from '../../modules/shared/kernel/index.ts';
 import { CAPACITY_CHANGED_TOPIC, createCatalogue, isEventOver, reminderOffsetsOf, REMINDERS_CHANGED_TOPIC, SCHEDULE_CHANGED_TOPIC, sessionsOf } from '../../modules/catalogue/index.ts';
 import { createCertificates, type AttendanceSummary } from '../../modules/certificates/index.ts';
 import { createContact } from '../../modules/contact/index.ts';
-import { createMailing } from '../../modules/mailing/index.ts';
+import { awaitedMailLane, createMailing } from '../../modules/mailing/index.ts';
 import { createInvoicing } from '../../modules/invoicing/index.ts';
 import { createMedia } from '../../modules/media/index.ts';
 import { createMeetings, MEETING_TOPICS } from '../../modules/meetings/index.ts';
@@ -150,8 +150,8 @@ export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
     // `outbox`: background work as the admin panel shows it (topics, due times, attempts, errors; never payloads).
     services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, certificates, attendance, recordings, uploads, playback, outbox: outboxOverview(ctx.db) },
     outboxHandlers,
-    /** Topics delivered by a worker of their own (campaign mail, reminders), with its lease, batch size and sends at once. */
-    outboxLanes: [campaigns.lane, meetings.lane, recordings.lane],
+    /** Topics delivered by a worker of their own (mail someone waits for, campaign mail, reminders), with its lease, batch size and sends at once. */
+    outboxLanes: [awaitedMailLane(MAIL_REQUEST_TOPIC), campaigns.lane, meetings.lane, recordings.lane],
     /** Events committed by any instance: a catalogue or article change drops the cached public pages that show it. */
     onCommitted(events: readonly RecordedEvent[]) {
       accounts.forgetSessions(events);

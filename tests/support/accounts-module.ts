@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { expect } from 'vitest';
 import { createAccounts, type AccountsOptions, type AccountsPorts } from '../../modules/accounts/index.ts';
-import { MAIL_TOPIC, type Mail } from '../../modules/mailing/index.ts';
+import { AWAITED_MAIL_TOPIC, MAIL_TOPIC, MAIL_TOPICS, type Mail } from '../../modules/mailing/index.ts';
 import { parseEnv } from '../../modules/shared/config/index.ts';
 import type { DatabaseHandle } from '../../modules/shared/db/index.ts';
 import { createEventStore } from '../../modules/shared/events/index.ts';
@@ -27,11 +27,11 @@ type Accounts = ReturnType<typeof accountsInstance>['accounts'];
 
 /** Mail written to the outbox (delivered or not), oldest first. */
 export const outboxMails = async (handle: DatabaseHandle) =>
-  (await handle.db.selectFrom('outbox').select('payload').where('topic', '=', MAIL_TOPIC).orderBy('id').execute()).map((r) => r.payload as Mail);
+  (await handle.db.selectFrom('outbox').select('payload').where('topic', 'in', [...MAIL_TOPICS]).orderBy('id').execute()).map((r) => r.payload as Mail);
 
 /** Runs the outbox worker once, as the server does after a request: queued requests become mail (not sent anywhere). */
 export const drainOutbox = (handle: DatabaseHandle, accounts: Accounts) =>
-  createOutboxWorker(handle.db, { handlers: { ...accounts.outboxHandlers, [MAIL_TOPIC]: async () => {} } }).drainOnce();
+  createOutboxWorker(handle.db, { handlers: { ...accounts.outboxHandlers, [MAIL_TOPIC]: async () => {}, [AWAITED_MAIL_TOPIC]: async () => {} } }).drainOnce();
 
 export const linkIn = (mail: Mail, path: string) => new RegExp(`https://gestalt\\.test/${path}/([A-Za-z0-9_-]+)`).exec(mail.text)![1]!;
 
