@@ -48,7 +48,7 @@ describe('caching of served media', () => {
     const dir = join(import.meta.dirname, '..', '..', 'dist', 'client', '_astro');
     const asset = readdirSync(dir).find((f) => f.endsWith('.css'))!;
     expect((await get(`/_astro/${asset}`)).cache).toBe(IMMUTABLE);
-    const uploaded = await fetch(`${server.url}/api/admin/media?kind=image`, { method: 'POST', body: await png(640, 400), headers: { 'content-type': 'image/png', ...bearer(admin) } });
+    const uploaded = await fetch(`${server.url}/api/admin/media?kind=image`, { method: 'POST', body: new Uint8Array(await png(640, 400)), headers: { 'content-type': 'image/png', ...bearer(admin) } });
     const path = ((await uploaded.json()) as { path: string }).path;
     for (const variant of [path, `${path}/640.webp`]) {
       const answer = await get(variant);

@@ -103,7 +103,8 @@ describe('recording uploads: tus at /api/admin/uploads (admin only)', () => {
     const outside = await mkdtemp(join(tmpdir(), 'server-files-'));
     try {
       await makeVideo(join(outside, 'secret.ts'), { seconds: 3 });
-      const whole = async (body: Buffer, lang: string) => {
+      const whole = async (bytes: Uint8Array, lang: string) => {
+        const body = new Uint8Array(bytes);
         const made = await create({ 'upload-length': String(body.length), ...bearer(admin) });
         const patch = await fetch(`${server.url}${made.headers.get('location')!}`, {
           method: 'PATCH', body, headers: { ...TUS, ...bearer(admin), cookie: `lang=${lang}`, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
