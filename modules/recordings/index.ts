@@ -9,9 +9,10 @@ import { hlsTokens } from './tokens.ts';
 import { TRANSCODE_LANE, TRANSCODE_TOPIC } from './topics.ts';
 import { transcodeHandler } from './work.ts';
 
-export { recordingDecider, recordingStreamOf, probeVerdict, PROGRESS_STEP, type FailureCode, type RefusalCode, type RecordingCommand, type RecordingEvent, type RecordingState, type Rendition } from './recording.ts';
+export { recordingDecider, recordingStreamOf, probeVerdict, MIN_RECORDING_SECONDS, PROGRESS_STEP, type FailureCode, type RefusalCode, type RecordingCommand, type RecordingEvent, type RecordingState, type Rendition } from './recording.ts';
 export { planLadder, masterPlaylist, measuredBandwidth, playlistSegments, SEGMENT_SECONDS, type PlannedRendition } from './ladder.ts';
 export { probeFile, type ProbeOutcome } from './probe.ts';
+export { isRecordingContainer, RECORDING_DEMUXERS } from './containers.ts';
 export { transcode, type TranscodeOutcome } from './transcode.ts';
 export { HLS_URL, PRESIGNED_SECONDS, parseHlsPath, withToken, type Served } from './serving.ts';
 export { HLS_TOKEN_TTL_MS, hlsTokens } from './tokens.ts';

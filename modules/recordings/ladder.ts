@@ -1,3 +1,4 @@
+import { inputOptions, sourceArg } from './containers.ts';
 import type { Rendition } from './recording.ts';
 
 /**
@@ -47,7 +48,8 @@ export function ffmpegArgs(source: string, out: string, plan: readonly PlannedRe
   const videos = plan.filter((p): p is Extract<PlannedRendition, { width: number }> => 'width' in p);
   const split = `[0:v:0]format=yuv420p,split=${videos.length}${videos.map((_, i) => `[s${i}]`).join('')}`;
   const scales = videos.map((v, i) => `[s${i}]scale=${v.width}:${v.height}:flags=bicubic,setsar=1[o${i}]`);
-  const args = ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', source, '-filter_complex', [split, ...scales].join(';')];
+  // The source opened as the probe opened it (containers.ts): a file, in one of our containers, naming no other file.
+  const args = ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...inputOptions(), '-i', sourceArg(source), '-filter_complex', [split, ...scales].join(';')];
   const streamMap: string[] = [];
   videos.forEach((v, i) => {
     args.push('-map', `[o${i}]`, '-map', '0:a:0',

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { open, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
+import { inputOptions, refusedFormatOf, sourceArg } from './containers.ts';
 
 const run = promisify(execFile);
 
@@ -10,6 +11,11 @@ const run = promisify(execFile);
  * read it, which is what an upload cut short looks like (an MP4 whose index was to come at its end).
  */
 export type ProbeOutcome = {
+  /**
+   * The demuxer's `format_name` (`mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, `hls`…): read, or refused before reading
+   * because it is no container of ours (containers.ts); null when ffprobe could not tell (junk, a file cut short).
+   */
+  format: string | null;
   readable: boolean;
   videoContainer: boolean;
   duration: number;
@@ -44,17 +50,19 @@ type FfprobeJson = {
 export async function probeFile(path: string): Promise<ProbeOutcome> {
   const size = (await stat(path)).size;
   const videoContainer = size > 0 && (await magic(path));
-  const unreadable: ProbeOutcome = { readable: false, videoContainer, duration: 0, video: null, audio: null, truncated: false };
+  const unreadable: ProbeOutcome = { format: null, readable: false, videoContainer, duration: 0, video: null, audio: null, truncated: false };
   if (size === 0) return unreadable;
   let parsed: FfprobeJson;
   try {
-    const { stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], { maxBuffer: 4 << 20, timeout: 60_000 });
+    // Opened as a file, as one of our containers only: a playlist is refused before ffprobe opens what it names.
+    const args = ['-v', 'error', ...inputOptions(), '-print_format', 'json', '-show_format', '-show_streams', sourceArg(path)];
+    const { stdout } = await run('ffprobe', args, { maxBuffer: 4 << 20, timeout: 60_000 });
     parsed = JSON.parse(stdout) as FfprobeJson;
-  } catch {
-    return unreadable;
+  } catch (error) {
+    return { ...unreadable, format: refusedFormatOf(String((error as { stderr?: unknown }).stderr ?? '')) };
   }
   const streams = parsed.streams ?? [];
-  if (!parsed.format || streams.length === 0) return unreadable;
+  if (!parsed.format || streams.length === 0) return { ...unreadable, format: parsed.format?.format_name ?? null };
   const v = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic && !STILL_CODECS.has(s.codec_name ?? ''));
   const a = streams.find((s) => s.codec_type === 'audio');
   const duration = Number(parsed.format.duration ?? 0) || 0;
@@ -63,7 +71,7 @@ export async function probeFile(path: string): Promise<ProbeOutcome> {
   const promised = streams.reduce((sum, s) => sum + (Number(s.bit_rate ?? 0) || 0) * (Number(s.duration ?? 0) || 0) / 8, 0);
   const isMp4 = (parsed.format.format_name ?? '').includes('mp4');
   return {
-    readable: true, videoContainer, duration,
+    format: parsed.format.format_name ?? null, readable: true, videoContainer, duration,
     video: v && v.width && v.height ? { codec: v.codec_name ?? '', width: v.width, height: v.height } : null,
     audio: a ? { codec: a.codec_name ?? '', channels: a.channels ?? 0 } : null,
     truncated: isMp4 && promised > size * 1.05,

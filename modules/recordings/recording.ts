@@ -1,4 +1,5 @@
 import { DomainError, nobody, type Decider } from '../shared/kernel/index.ts';
+import { isRecordingContainer } from './containers.ts';
 import type { ProbeOutcome } from './probe.ts';
 
 /**
@@ -8,7 +9,7 @@ import type { ProbeOutcome } from './probe.ts';
  */
 
 /** Why an upload was refused or its transcode failed: codes the panel shows in words (src/i18n/messages/recordings.ts). */
-export type RefusalCode = 'recording-empty' | 'recording-not-video' | 'recording-no-video' | 'recording-no-audio' | 'recording-truncated' | 'recording-busy';
+export type RefusalCode = 'recording-empty' | 'recording-format' | 'recording-not-video' | 'recording-no-video' | 'recording-no-audio' | 'recording-too-short' | 'recording-truncated' | 'recording-busy';
 export type FailureCode = 'recording-truncated' | 'recording-transcode-failed';
 
 /** One HLS variant as the master playlist lists it. */
@@ -41,14 +42,24 @@ export const recordingStreamOf = (productKey: string) => `recording-${productKey
 /** Progress is recorded in tenths: enough for a progress bar, at most ten events a transcode. */
 export const PROGRESS_STEP = 0.1;
 
+/**
+ * The shortest recording taken, in seconds: a file of a frame or two (0.04 s) is a mistake, never a recording, and
+ * taking it would replace the one viewers have.
+ */
+export const MIN_RECORDING_SECONDS = 1;
+
 /** What the probe says of an upload: a refusal code, or null for a video we can transcode. */
 export function probeVerdict(size: number, probe: ProbeOutcome): RefusalCode | null {
   if (size === 0) return 'recording-empty';
+  // By its name, before anything else: a playlist or a manifest (hls, dash, concat) names other files, never a recording.
+  // A file read is one of ours by its name too (a probe that read it without the allow-list is not trusted).
+  if ((probe.readable || probe.format !== null) && !isRecordingContainer(probe.format ?? '')) return 'recording-format';
   if (!probe.readable) return probe.videoContainer ? 'recording-truncated' : 'recording-not-video';
   if (probe.truncated) return 'recording-truncated';
   if (!probe.video) return probe.audio ? 'recording-no-video' : 'recording-not-video';
   // A still picture (a JPEG, a PNG) probes as a video stream of one frame and no duration.
   if (!(probe.duration > 0)) return 'recording-not-video';
+  if (probe.duration < MIN_RECORDING_SECONDS) return 'recording-too-short';
   if (!probe.audio) return 'recording-no-audio';
   return null;
 }

@@ -7,6 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { astroNodeHandler } from './astro-internals.ts';
 import { getRuntime } from './runtime.ts';
+import { buildMediaFiles } from './file-answer.ts';
 import { hlsFiles } from './hls-files.ts';
 import { keepSweepingUploads } from './recording-uploads.ts';
 import { uploadedFiles } from './uploaded-files.ts';
@@ -19,12 +20,15 @@ const handler = await astroNodeHandler(() => import('@astrojs/node/server.js'));
 const { loadStaticFiles, startFrontServer } = await import('./page-cache/index.ts');
 
 const { HOST: host, PORT: port, SERVER_CERT_PATH, SERVER_KEY_PATH } = runtime.config;
-const buildFiles = loadStaticFiles(fileURLToPath(new URL('../client/', import.meta.url)));
+const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
+const buildFiles = loadStaticFiles(clientDir);
+// The build's pictures and videos (the seed's media among them) by the same cache rule, not @astrojs/node's `max-age=0`.
+const buildMedia = buildMediaFiles(clientDir);
 const uploads = uploadedFiles(runtime.services.media);
 const recordings = hlsFiles(runtime.services.recordings);
 startFrontServer({
   astro: (req, res) => void handler(req, res),
-  serveStatic: (req, res) => buildFiles(req, res) || uploads(req, res) || recordings(req, res),
+  serveStatic: (req, res) => buildFiles(req, res) || buildMedia(req, res) || uploads(req, res) || recordings(req, res),
   trust: runtime.config.TRUST_PROXY,
   observer: runtime.http,
   host,

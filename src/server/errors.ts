@@ -70,9 +70,11 @@ export const ERRORS = {
   'recording-not-found': { status: 404, key: 'notFound.text' },
   // Recordings (issue 26): an upload refused by its probe, or while the product's previous one is transcoding.
   'recording-empty': { status: 400, key: 'recordings.error.recording-empty' },
+  'recording-format': { status: 415, key: 'recordings.error.recording-format' },
   'recording-not-video': { status: 415, key: 'recordings.error.recording-not-video' },
   'recording-no-video': { status: 415, key: 'recordings.error.recording-no-video' },
   'recording-no-audio': { status: 415, key: 'recordings.error.recording-no-audio' },
+  'recording-too-short': { status: 422, key: 'recordings.error.recording-too-short' },
   'recording-truncated': { status: 422, key: 'recordings.error.recording-truncated' },
   'recording-busy': { status: 409, key: 'recordings.error.recording-busy' },
   'bad-signature': { status: 400, key: 'payment.badSignature' },

@@ -7,21 +7,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { HLS_URL, type Recordings, type Served } from '../../modules/recordings/index.ts';
+import { cacheControlFor } from './cache-policy.ts';
 
 const PLAYLIST = 'application/vnd.apple.mpegurl';
 
 /** A segment's headers, whole (200) or a range of it (206). */
-function segmentHeaders(contentType: string, o: { status: 200 | 206; size: number; start: number; end: number }) {
+function segmentHeaders(pathname: string, contentType: string, o: { status: 200 | 206; size: number; start: number; end: number }) {
   return {
     'Content-Type': contentType, 'Accept-Ranges': 'bytes', 'Content-Length': String(o.size === 0 ? 0 : o.end - o.start + 1),
-    // A segment never changes under its URL (a new upload is a new version): the viewer's browser may keep it while seeking.
-    'Cache-Control': 'private, max-age=600',
+    // A segment never changes under its URL (a new upload is a new version): the viewer's browser keeps it, no one else.
+    'Cache-Control': cacheControlFor(pathname),
     ...(o.status === 206 ? { 'Content-Range': `bytes ${o.start}-${o.end}/${o.size}` } : {}),
   };
 }
 
 /** Writes what the module decided as an HTTP answer (the Astro route for `astro dev` answers the same through `toResponse`). */
-async function write(served: Served, req: IncomingMessage, res: ServerResponse) {
+async function write(served: Served, pathname: string, req: IncomingMessage, res: ServerResponse) {
   if (served.kind === 'refused') {
     res.writeHead(served.status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(served.status === 403 ? 'Forbidden' : 'Not found');
@@ -44,7 +45,7 @@ async function write(served: Served, req: IncomingMessage, res: ServerResponse) 
     res.end();
     return;
   }
-  res.writeHead(o.status, segmentHeaders(served.contentType, o));
+  res.writeHead(o.status, segmentHeaders(pathname, served.contentType, o));
   // Held in memory: one write, no stream (see modules/recordings/segment-cache.ts).
   if ('bytes' in o) {
     res.end(req.method === 'HEAD' ? undefined : o.bytes);
@@ -68,7 +69,7 @@ export function hlsFiles(recordings: Pick<Recordings, 'serve'>) {
     const pathname = query === -1 ? raw : raw.slice(0, query);
     const token = query === -1 ? null : new URLSearchParams(raw.slice(query + 1)).get('t');
     recordings.serve(pathname, token, req.headers.range ?? null, req.method === 'HEAD')
-      .then((served) => write(served, req, res))
+      .then((served) => write(served, pathname, req, res))
       .catch(() => {
         if (!res.headersSent) res.writeHead(500, { 'Cache-Control': 'no-store' });
         res.end();
@@ -78,12 +79,12 @@ export function hlsFiles(recordings: Pick<Recordings, 'serve'>) {
 }
 
 /** The same answer as a fetch Response, for the Astro route that serves these under `astro dev`. */
-export function toResponse(served: Served, head: boolean): Response {
+export function toResponse(served: Served, head: boolean, pathname: string): Response {
   if (served.kind === 'refused') return new Response(served.status === 403 ? 'Forbidden' : 'Not found', { status: served.status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
   if (served.kind === 'redirect') return new Response(null, { status: 302, headers: { location: served.location, 'cache-control': 'no-store' } });
   if (served.kind === 'playlist') return new Response(head ? null : served.body, { headers: { 'content-type': PLAYLIST, 'cache-control': 'private, no-store' } });
   const o = served.kind === 'bytes' ? served.held : served.opened;
   if (o.status === 416) return new Response(null, { status: 416, headers: { 'content-range': `bytes */${o.size}` } });
   const body = head ? null : 'bytes' in o ? new Uint8Array(o.bytes) : o.body ? (Readable.toWeb(o.body) as ReadableStream) : null;
-  return new Response(body, { status: o.status, headers: segmentHeaders(served.contentType, o) });
+  return new Response(body, { status: o.status, headers: segmentHeaders(pathname, served.contentType, o) });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Upload, type UploadOptions } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { bearer, signUp } from '../support/accounts.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 import { startTcpProxy } from '../support/tcp-proxy.ts';
-import { paddedVideo } from '../support/videos.ts';
+import { makeVideo, paddedVideo } from '../support/videos.ts';
 
 const TUS = { 'tus-resumable': '1.0.0' };
 // The product without a demo recording: an upload here is its first version.
@@ -95,6 +96,31 @@ describe('recording uploads: tus at /api/admin/uploads (admin only)', () => {
     });
     expect([patch.status, (await patch.json()).message]).toEqual([415, 'This is not a video. Send a video recording (for example an MP4 from Zoom).']);
     expect(await status()).toEqual({ current: null, job: null });
+  });
+
+  // Issue 34, item 1: a playlist naming a server file outside DATA_DIR once came back as a served rendition of it.
+  it('refuses an HLS playlist naming a file of the server (415) and a 0.04 s video (422), each with its message, and makes no rendition', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'server-files-'));
+    try {
+      await makeVideo(join(outside, 'secret.ts'), { seconds: 3 });
+      const whole = async (bytes: Uint8Array, lang: string) => {
+        const body = new Uint8Array(bytes);
+        const made = await create({ 'upload-length': String(body.length), ...bearer(admin) });
+        const patch = await fetch(`${server.url}${made.headers.get('location')!}`, {
+          method: 'PATCH', body, headers: { ...TUS, ...bearer(admin), cookie: `lang=${lang}`, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        });
+        return [patch.status, ((await patch.json()) as { message: string }).message];
+      };
+      const playlist = Buffer.from(`#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:3\n#EXTINF:3.0,\n${join(outside, 'secret.ts')}\n#EXT-X-ENDLIST\n`);
+      expect(await whole(playlist, 'en')).toEqual([415, expect.stringMatching(/^This kind of file is not taken as a recording\. Send a video file in MP4, MOV, MKV, WebM or AVI\./)]);
+      expect(await whole(playlist, 'pl')).toEqual([415, expect.stringMatching(/^Tego rodzaju pliku nie przyjmujemy jako nagrania\./)]);
+      const blip = await readFile(await makeVideo(join(outside, 'blip.mp4'), { seconds: 0.04 }));
+      expect(await whole(blip, 'en')).toEqual([422, 'The recording is shorter than a second, so it cannot replace the recording of the event. Send the whole recording file.']);
+      expect(await status()).toEqual({ current: null, job: null });
+      expect(await readdir(join(server.dataDir, 'recordings', 'hls')).catch(() => [])).not.toContain(key);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 
   it('continues an upload cut off mid-way from the offset the server reports, and hands the whole file to recordings, which transcodes it', async () => {

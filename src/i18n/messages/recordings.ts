@@ -4,6 +4,8 @@
  */
 export const pl = {
   'recordings.error.recording-empty': 'Plik jest pusty.',
+  'recordings.error.recording-format': 'Tego rodzaju pliku nie przyjmujemy jako nagrania. Wyślij plik wideo MP4, MOV, MKV, WebM lub AVI. Playlisty i manifesty (np. .m3u8, .mpd) nie są nagraniami, tylko wskazują inne pliki.',
+  'recordings.error.recording-too-short': 'Nagranie jest krótsze niż sekunda, więc nie może zastąpić nagrania wydarzenia. Wyślij cały plik z nagraniem.',
   'recordings.error.recording-not-video': 'To nie jest film. Wyślij nagranie wideo (np. MP4 z Zooma).',
   'recordings.error.recording-no-video': 'Ten plik ma tylko dźwięk, bez obrazu. Wyślij nagranie wideo.',
   'recordings.error.recording-no-audio': 'To nagranie nie ma dźwięku. Wyślij plik z obrazem i dźwiękiem.',
@@ -19,6 +21,8 @@ export const pl = {
 
 export const en: Record<keyof typeof pl, string> = {
   'recordings.error.recording-empty': 'The file is empty.',
+  'recordings.error.recording-format': 'This kind of file is not taken as a recording. Send a video file in MP4, MOV, MKV, WebM or AVI. Playlists and manifests (such as .m3u8 or .mpd) are not recordings: they only point at other files.',
+  'recordings.error.recording-too-short': 'The recording is shorter than a second, so it cannot replace the recording of the event. Send the whole recording file.',
   'recordings.error.recording-not-video': 'This is not a video. Send a video recording (for example an MP4 from Zoom).',
   'recordings.error.recording-no-video': 'This file has sound only, no picture. Send a video recording.',
   'recordings.error.recording-no-audio': 'This recording has no sound. Send a file with both picture and sound.',

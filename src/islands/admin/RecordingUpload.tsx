@@ -15,7 +15,7 @@ type Sending =
 /** Each request carries at most this much, so one stays well inside the server's time for a request on a slow line. */
 const CHUNK_BYTES = 4 * 1024 * 1024;
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
-const REASONS = ['recording-not-video', 'recording-no-video', 'recording-no-audio', 'recording-empty', 'recording-busy'];
+const REASONS = ['recording-format', 'recording-not-video', 'recording-no-video', 'recording-no-audio', 'recording-too-short', 'recording-empty', 'recording-busy'];
 
 /** The server's `{ message }` of a refused tus request, when it sent one. */
 function refusalOf(error: Error): string | null {

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
+import { cacheControlFor, etagOf, matchesEtag } from '../cache-policy.ts';
 import { negotiate, type Encoding } from './compression.ts';
 
 const TYPES: Record<string, string> = {
@@ -20,9 +21,6 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml',
 };
 
-/** Hashed build output never changes under its name: a year, and no revalidation. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
 type StaticFile = { type: string; etag: string; lastModified: string; cacheControl: string; bodies: Record<Encoding, Buffer> };
 
 function* walk(dir: string): Generator<string> {
@@ -33,7 +31,7 @@ function* walk(dir: string): Generator<string> {
   }
 }
 
-export function loadStaticFiles(clientDir: string, assetsDir = '_astro') {
+export function loadStaticFiles(clientDir: string) {
   const files = new Map<string, StaticFile>();
   if (existsSync(clientDir)) {
     for (const path of walk(clientDir)) {
@@ -43,9 +41,10 @@ export function loadStaticFiles(clientDir: string, assetsDir = '_astro') {
       const stat = statSync(path);
       files.set(url, {
         type,
-        etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
+        etag: etagOf(stat.size, stat.mtimeMs),
         lastModified: stat.mtime.toUTCString(),
-        cacheControl: url.startsWith(`/${assetsDir}/`) ? IMMUTABLE : 'public, max-age=0',
+        // Hashed build output for a year; the rest (the favicon, the seed's pictures) revalidated by its ETag.
+        cacheControl: cacheControlFor(url),
         bodies: { identity: readFileSync(path), br: readFileSync(`${path}.br`), gzip: readFileSync(`${path}.gz`) },
       });
     }
@@ -64,7 +63,7 @@ export function loadStaticFiles(clientDir: string, assetsDir = '_astro') {
     res.setHeader('ETag', file.etag);
     res.setHeader('Last-Modified', file.lastModified);
     res.setHeader('Vary', 'Accept-Encoding');
-    if (req.headers['if-none-match'] === file.etag) {
+    if (matchesEtag(req.headers['if-none-match'], file.etag)) {
       res.writeHead(304);
       res.end();
       return true;

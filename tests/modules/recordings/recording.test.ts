@@ -4,7 +4,7 @@ import { deciderSpec } from '../../../modules/shared/kernel/spec.ts';
 
 const spec = deciderSpec(recordingDecider);
 const AT = '2026-11-26T10:00:00.000Z';
-const video: ProbeOutcome = { readable: true, videoContainer: true, duration: 3, video: { codec: 'h264', width: 640, height: 360 }, audio: { codec: 'aac', channels: 2 }, truncated: false };
+const video: ProbeOutcome = { format: 'mov,mp4,m4a,3gp,3g2,mj2', readable: true, videoContainer: true, duration: 3, video: { codec: 'h264', width: 640, height: 360 }, audio: { codec: 'aac', channels: 2 }, truncated: false };
 const accept = (over: Partial<{ uploadId: string; size: number; probe: ProbeOutcome }> = {}) =>
   ({ type: 'AcceptUpload' as const, productKey: 'trauma', uploadId: 'u1', size: 1000, probe: video, by: 'admin', at: AT, ...over });
 const uploaded = (uploadId = 'u1', version = 1): RecordingEvent =>
@@ -35,6 +35,22 @@ describe('a recording upload', () => {
   });
   it('when it has sound but no picture, then it has no video', () => spec.given([]).when(accept({ probe: { ...video, video: null } })).thenThrows('recording-no-video'));
   it('when it is a still picture (no duration), then it is not a video', () => spec.given([]).when(accept({ probe: { ...video, audio: null, duration: 0 } })).thenThrows('recording-not-video'));
+  it('when it is a playlist, a manifest or a concat script (read or refused by name), then it is refused by its format', () => {
+    for (const format of ['hls', 'dash', 'concat', 'webm_dash_manifest', 'image2', 'mpegts']) {
+      spec.given([]).when(accept({ probe: { ...video, format } })).thenThrows('recording-format');
+      spec.given([]).when(accept({ probe: { ...video, format, readable: false, videoContainer: false, video: null, audio: null } })).thenThrows('recording-format');
+    }
+    // Read, yet with no name: not trusted as one of ours.
+    spec.given([]).when(accept({ probe: { ...video, format: null } })).thenThrows('recording-format');
+  });
+  it('when it is MP4/MOV, Matroska/WebM or AVI, then its container is taken', () => {
+    for (const format of ['mov,mp4,m4a,3gp,3g2,mj2', 'matroska,webm', 'avi']) spec.given([]).when(accept({ probe: { ...video, format } })).then([uploaded()]);
+  });
+  it('when it lasts less than a second, then it is too short; a second is enough', () => {
+    spec.given([]).when(accept({ probe: { ...video, duration: 0.04 } })).thenThrows('recording-too-short');
+    spec.given([]).when(accept({ probe: { ...video, duration: 0.999 } })).thenThrows('recording-too-short');
+    spec.given([]).when(accept({ probe: { ...video, duration: 1 } })).then([{ ...uploaded(), data: { ...uploaded().data, duration: 1 } } as RecordingEvent]);
+  });
   it('when it has a picture but no sound, then it has no audio', () => spec.given([]).when(accept({ probe: { ...video, audio: null } })).thenThrows('recording-no-audio'));
 });
 

@@ -10,7 +10,7 @@ const handler = endpoint({
   async handle({ services, context }) {
     const head = context.request.method === 'HEAD';
     const served = await services.recordings.serve(context.url.pathname, context.url.searchParams.get('t'), context.request.headers.get('range'), head);
-    return toResponse(served, head);
+    return toResponse(served, head, context.url.pathname);
   },
 });
 
