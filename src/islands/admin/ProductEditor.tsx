@@ -8,6 +8,7 @@ import { usePanel, type PanelKey } from './messages.ts';
 import { CATEGORIES, issueAt, issuesOf, optional, type Draft, type FieldIssues } from './product-draft.ts';
 import RecordingUpload from './RecordingUpload.tsx';
 import ScheduleFields from './ScheduleFields.tsx';
+import { useHydrated } from '../shared/useHydrated.ts';
 
 type Props = { productKey: string | null; initial: Draft; heading: string; onSaved: () => void; onCancel: () => void };
 
@@ -21,6 +22,7 @@ type Word = PanelKey extends infer K ? (K extends `adminPanel.catalogue.${infer 
  * and each field it names shows its own message beside it, focus moving to the first such field.
  */
 export default function ProductEditor({ productKey, initial, heading, onSaved, onCancel }: Props) {
+  const hydrated = useHydrated();
   const { say } = usePanel();
   const [draft, setDraft] = useState<Draft>(initial);
   const [busy, setBusy] = useState(false);
@@ -131,7 +133,7 @@ export default function ProductEditor({ productKey, initial, heading, onSaved, o
 
       {error && <p className="status status--error" role="alert">{error}</p>}
       <div className="admin-actions">
-        <button type="submit" className="button" disabled={busy}>{busy ? c('saving') : c('save')}</button>
+        <button type="submit" className="button" disabled={!hydrated || busy}>{busy ? c('saving') : c('save')}</button>
         <button type="button" className="button button--quiet" onClick={onCancel}>{say('adminPanel.cancel')}</button>
       </div>
     </form>

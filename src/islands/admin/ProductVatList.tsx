@@ -6,11 +6,13 @@ import { usePanel } from './messages.ts';
 import { issueAt, issuesOf, type FieldIssues } from './product-draft.ts';
 import { Loaded, NoteLine, type Note } from './ui.tsx';
 import VatChoice, { useVatLabel } from './VatChoice.tsx';
+import { useHydrated } from '../shared/useHydrated.ts';
 
 type Treatments = { products: Record<string, VatTreatment | null>; default: VatTreatment };
 
 /** One product's VAT, saved on its own: its rate, an exemption with its basis, or the seller's default. */
 function ProductVat({ product, own, fallback }: { product: AdminProduct; own: VatTreatment | null; fallback: VatTreatment }) {
+  const hydrated = useHydrated();
   const { say, lang } = usePanel();
   const label = useVatLabel();
   const title = lang === 'en' ? product.titleEn : product.title;
@@ -40,7 +42,7 @@ function ProductVat({ product, own, fallback }: { product: AdminProduct; own: Va
           error={issueAt(issues, 'treatment.kind') ?? issueAt(issues, 'treatment.rate')} basisError={issueAt(issues, 'treatment.basis')} />
         <NoteLine note={note} />
         <div className="admin-actions">
-          <button type="submit" className="button button--small" disabled={busy} aria-label={say('adminPanel.invoicing.saveNamed', { title })}>
+          <button type="submit" className="button button--small" disabled={!hydrated || busy} aria-label={say('adminPanel.invoicing.saveNamed', { title })}>
             {busy ? say('adminPanel.invoicing.saving') : say('adminPanel.invoicing.save')}
           </button>
         </div>
