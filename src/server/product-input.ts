@@ -18,6 +18,8 @@ const LINK = 'catalogue.productLinkInvalid';
 const MEDIA = 'catalogue.productMediaInvalid';
 /** A picture or video: a file the site serves under /media/, the only place the pages' CSP lets them come from. */
 const media = v.pipe(v.string(MEDIA), v.trim(), v.check(isSiteMedia, MEDIA));
+/** The thumbnail, which every product has: the editor's field is an upload, so an empty one asks for a picture. */
+const thumbnail = v.pipe(v.string(MEDIA), v.trim(), v.check(isSiteMedia, (issue) => (issue.input === '' ? 'catalogue.thumbnailRequired' : MEDIA)));
 /** A recording: one we serve from MEDIA_DIR (`media:recordings/…`) or an http(s) link. */
 const recording = v.union([v.pipe(v.string(LINK), v.regex(/^media:(?!\/)(?!.*\.\.)\S{1,500}$/, LINK)), webLink(LINK)], LINK);
 const PRICE = 'catalogue.productPriceInvalid';
@@ -84,7 +86,7 @@ const ProductFields = v.object({
   hours: v.nullable(v.pipe(v.number(HOURS), v.minValue(0.5, HOURS), v.maxValue(10_000, HOURS), v.check((h) => Math.abs(Math.round(h * 100) - h * 100) < 1e-6, HOURS))),
   joinOpensMinutes: v.pipe(v.number(JOIN), v.integer(JOIN), v.minValue(0, JOIN), v.maxValue(1440, JOIN)),
   isOnline: v.boolean(INVALID),
-  thumbnail: media,
+  thumbnail,
   videoSrc: v.nullable(media),
   // Facilitator ids, the first leading; the pages read their names, photos and bios from them.
   facilitators: v.pipe(v.array(v.pipe(v.string(INVALID), v.regex(/^[\w-]{1,100}$/, INVALID)), INVALID), v.maxLength(20, INVALID),

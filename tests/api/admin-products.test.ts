@@ -170,6 +170,9 @@ describe('the catalogue admin API: GET and POST /api/admin/products, PUT /api/ad
       ...([[{ thumbnail: '/\\evil.example/x.jpg' }, 'thumbnail'], [{ videoSrc: 'https://images.example/trailer.webm' }, 'videoSrc'],
         [{ certificate: 'http://evil.example/c.svg' }, 'certificate'], [{ thumbnail: '/media/../../etc/passwd' }, 'thumbnail']] as [object, string][])
         .map(([change, field]): [object, string, [string, string]] => [change, field, MEDIA]),
+      // The editor's thumbnail is an upload: left empty, it asks for a picture rather than a path (issue 34).
+      [{ thumbnail: '' }, 'thumbnail', ['Add a thumbnail: choose a JPEG, PNG, WebP, AVIF or GIF picture or drop it on the field.',
+        'Dodaj miniaturę: wybierz zdjęcie JPEG, PNG, WebP, AVIF lub GIF albo upuść je na pole.']],
       [{ groupSize: { min: 14, max: 8 } }, 'groupSize.min', ['The least number of participants cannot be above the most.', 'Najmniejsza liczba uczestników nie może być większa od największej.']],
     ];
     for (const [change, field, [english, polish]] of cases) {

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { formatDate } from '../../modules/shared/text/index.ts';
 import { firstAdminSignIn } from '../support/accounts.ts';
 import { axeFindings, watchErrors } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -92,5 +94,33 @@ test('the admin fills in the seller, corrects a NIP refused beside its field, an
   const trail = await openSection(page, 'Dziennik zdarzeń', 'pl');
   await expect(trail.getByText(`VAT produktu ${title}: zwolniony (art. 43 ust. 1 pkt 29 lit. a ustawy o VAT)`)).toBeVisible();
   await expect(trail.getByText('Zmieniono dane sprzedawcy do faktur: adres, nazwa, NIP, miejsce wystawienia')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('editions of one product, sharing its title, each have a VAT form of their own name at 390 px (axe landmark-unique)', async ({ page }) => {
+  const errors = watchErrors(page);
+  const auth = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
+  const products = (await (await fetch(`${server.url}/api/admin/products`, { headers: auth })).json()) as { key: string; titleEn: string; startsAt: string }[];
+  const source = products[0]!;
+  // Two editions a year on, on the same day: one more of the same title, and two of the same title and date.
+  const startsAt = new Date(Date.parse(source.startsAt) + 365 * 86_400_000).toISOString();
+  const editions: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const res = await fetch(`${server.url}/api/admin/products/${source.key}/editions`, { method: 'POST', headers: auth, body: JSON.stringify({ startsAt }) });
+    expect(res.status).toBe(201);
+    editions.push(((await res.json()) as { key: string }).key);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  const section = await openSection(page, 'Invoices');
+  const forms = section.getByRole('form', { name: `VAT: ${source.titleEn}, ` });
+  await expect(forms).toHaveCount(3);
+  const names = await Promise.all((await forms.all()).map((f) => f.getAttribute('aria-label')));
+  expect(new Set(names).size).toBe(3);
+  const day = (iso: string) => formatDate(new Date(iso), 'en', 'short');
+  expect(names.toSorted()).toEqual([`VAT: ${source.titleEn}, ${day(source.startsAt)}`,
+    ...editions.map((key) => `VAT: ${source.titleEn}, ${day(startsAt)}, ${key}`)].toSorted());
+  const landmarks = await new AxeBuilder({ page }).withRules(['landmark-unique']).analyze();
+  expect(landmarks.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  expect(await problems(page, 390)).toEqual([]);
   expect(errors).toEqual([]);
 });

@@ -3,6 +3,7 @@ import { isEmailAddress } from '../../../modules/shared/text/index.ts';
 import { messageOf, postJson } from './api.ts';
 import { Field } from './Field.tsx';
 import type { Messages } from './messages.ts';
+import { useHydrated } from '../shared/useHydrated.ts';
 
 export const FORGOT_MESSAGES = ['forgot.email', 'forgot.submit', 'forgot.submitting', 'accounts.emailRequired', 'accounts.invalidEmail', 'accounts.forgotFailed'] as const;
 
@@ -10,6 +11,7 @@ type Props = { m: Messages<(typeof FORGOT_MESSAGES)[number]>; lang: 'pl' | 'en' 
 
 /** Forgot password: on success the server's message replaces the form; on failure a generic error shows. */
 export default function ForgotPasswordForm({ m, lang }: Props) {
+  const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -39,7 +41,7 @@ export default function ForgotPasswordForm({ m, lang }: Props) {
     <form className="account-form" method="post" noValidate onSubmit={submit}>
       <Field id="email" label={m['forgot.email']} type="email" autoComplete="email" required value={email} inputRef={input}
         onChange={(e) => setEmail(e.target.value)} error={fieldError} />
-      <button type="submit" className="button" disabled={sending}>{sending ? m['forgot.submitting'] : m['forgot.submit']}</button>
+      <button type="submit" className="button" disabled={!hydrated || sending}>{sending ? m['forgot.submitting'] : m['forgot.submit']}</button>
       <p role="alert" className="form-message error">{failed ? m['accounts.forgotFailed'] : ''}</p>
     </form>
   );

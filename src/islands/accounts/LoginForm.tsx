@@ -5,6 +5,7 @@ import { Field } from './Field.tsx';
 import { RETURN_PARAM, returnPath } from './return-path.ts';
 import type { Messages } from './messages.ts';
 import { useFlash } from './useFlash.ts';
+import { useHydrated } from '../shared/useHydrated.ts';
 
 export const LOGIN_MESSAGES = [
   'login.email', 'login.password', 'login.submit', 'login.submitting', 'accounts.credentialsRequired',
@@ -18,6 +19,7 @@ type Props = { m: Messages<(typeof LOGIN_MESSAGES)[number]>; lang: 'pl' | 'en' }
  * /admin, others to /video) or error shown 2 s.
  */
 export default function LoginForm({ m, lang }: Props) {
+  const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -66,7 +68,7 @@ export default function LoginForm({ m, lang }: Props) {
         onChange={(e) => setEmail(e.target.value)} required error={missing === 'email' ? m['accounts.credentialsRequired'] : null} />
       <Field id="password" label={m['login.password']} type="password" autoComplete="current-password" value={password} inputRef={passwordRef}
         onChange={(e) => setPassword(e.target.value)} required error={missing === 'password' ? m['accounts.credentialsRequired'] : null} />
-      <button type="submit" className="button" disabled={submitting}>{submitting ? m['login.submitting'] : m['login.submit']}</button>
+      <button type="submit" className="button" disabled={!hydrated || submitting}>{submitting ? m['login.submitting'] : m['login.submit']}</button>
       <p role="alert" className={`form-message ${flash?.kind ?? ''}`}>{flash?.text ?? ''}</p>
       {unverified ? (
         <div className="resend">

@@ -4,6 +4,7 @@ import { messageOf, postJson } from './api.ts';
 import { Field } from './Field.tsx';
 import type { Messages } from './messages.ts';
 import { useFlash } from './useFlash.ts';
+import { useHydrated } from '../shared/useHydrated.ts';
 
 export const REGISTER_MESSAGES = [
   'register.name', 'register.email', 'register.password', 'register.repeat', 'register.phone', 'register.termsBefore',
@@ -25,6 +26,7 @@ const MESSAGE_ID = 'register-message';
  * and point to it, and the first of them takes the focus.
  */
 export default function RegisterForm({ m, lang, minPassword }: Props) {
+  const hydrated = useHydrated();
   const [values, setValues] = useState({ name: '', email: '', password: '', repeat: '', phone: '' });
   const [terms, setTerms] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Name, string>>>({});
@@ -83,7 +85,7 @@ export default function RegisterForm({ m, lang, minPassword }: Props) {
         <label id="terms-label" htmlFor="terms">{m['register.termsBefore']} </label>
         <button id="terms-open" type="button" className="link-button" onClick={() => dialog.current?.showModal()}>{m['register.termsLink']}</button>
       </div>
-      <button type="submit" className="button" disabled={submitting}>{submitting ? m['register.submitting'] : m['register.submit']}</button>
+      <button type="submit" className="button" disabled={!hydrated || submitting}>{submitting ? m['register.submitting'] : m['register.submit']}</button>
       <p id={MESSAGE_ID} role="alert" className={`form-message ${flash?.kind ?? ''}`}>{flash?.text ?? ''}</p>
       <dialog ref={dialog} className="terms-dialog" aria-labelledby="terms-title">
         <h2 id="terms-title">{m['terms.title']}</h2>

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { messageOf, postJson, REDIRECT_MS } from './api.ts';
 import { Field } from './Field.tsx';
 import type { Messages } from './messages.ts';
+import { useHydrated } from '../shared/useHydrated.ts';
 
 export const RESET_MESSAGES = [
   'reset.new', 'reset.confirm', 'reset.submit', 'reset.submitting', 'accounts.passwordsMismatch', 'accounts.passwordTooShort', 'error.unexpected',
@@ -12,6 +13,7 @@ type Props = { id: string; m: Messages<(typeof RESET_MESSAGES)[number]>; lang: '
 
 /** Reset password: new + confirm; after the success message, to /zaloguj-sie in 3 seconds. */
 export default function ResetPasswordForm({ id, m, lang, minPassword }: Props) {
+  const hydrated = useHydrated();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
@@ -47,7 +49,7 @@ export default function ResetPasswordForm({ id, m, lang, minPassword }: Props) {
         inputRef={passwordRef} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
       <Field id="confirm-password" label={m['reset.confirm']} type="password" autoComplete="new-password" required value={repeat}
         inputRef={repeatRef} onChange={(e) => setRepeat(e.target.value)} error={errors.repeat} />
-      <button type="submit" className="button" disabled={saving}>{saving ? m['reset.submitting'] : m['reset.submit']}</button>
+      <button type="submit" className="button" disabled={!hydrated || saving}>{saving ? m['reset.submitting'] : m['reset.submit']}</button>
       <p role="alert" className="form-message error">{failure ?? ''}</p>
     </form>
   );

@@ -3,6 +3,7 @@ import Dialog from '../shared/Dialog.tsx';
 import { request, useResource } from './api.ts';
 import { usePanel } from './messages.ts';
 import { ConfirmDialog, Loaded, NoteLine, type Note } from './ui.tsx';
+import { useHydrated } from '../shared/useHydrated.ts';
 
 type Article = { key: string; title: string; description: string; link: string };
 
@@ -54,6 +55,7 @@ export default function ArticlesSection() {
 
 /** The add-article modal (title, link, description); the server trims and requires all three (spec 5). */
 function AddArticleDialog({ onClose, onAdded }: { onClose: () => void; onAdded: () => void }) {
+  const hydrated = useHydrated();
   const { say } = usePanel();
   const [fields, setFields] = useState({ title: '', link: '', description: '' });
   const [busy, setBusy] = useState(false);
@@ -86,7 +88,7 @@ function AddArticleDialog({ onClose, onAdded }: { onClose: () => void; onAdded: 
         {field('description')}
         {error && <p className="status status--error" role="alert">{error}</p>}
         <div className="admin-actions">
-          <button type="submit" className="button" disabled={busy}>{say('adminPanel.articles.submit')}</button>
+          <button type="submit" className="button" disabled={!hydrated || busy}>{say('adminPanel.articles.submit')}</button>
           <button type="button" className="button button--quiet" onClick={onClose}>{say('adminPanel.cancel')}</button>
         </div>
       </form>

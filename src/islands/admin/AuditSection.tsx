@@ -5,6 +5,7 @@ import { usePanel, type PanelKey } from './messages.ts';
 import { TableBox } from './TableBox.tsx';
 import { Loaded, Pager } from './ui.tsx';
 import type { AuditEntry, Paged } from './types.ts';
+import { useHydrated } from '../shared/useHydrated.ts';
 
 const TYPES = ['purchase', 'refund', 'campaign', 'deletion', 'article', 'catalogue', 'invoicing', 'seats'] as const;
 type Filter = { type: string; from: string; to: string; subject: string };
@@ -16,6 +17,7 @@ const typeLabel = (type: string): PanelKey | null => ((TYPES as readonly string[
  * id: a product's key still finds its entries after a rename), page by page, and downloadable as CSV as filtered.
  */
 export default function AuditSection() {
+  const hydrated = useHydrated();
   const { say, lang } = usePanel();
   const [draft, setDraft] = useState<Filter>({ type: '', from: '', to: '', subject: '' });
   const [filter, setFilter] = useState<Filter>(draft);
@@ -56,7 +58,7 @@ export default function AuditSection() {
           <label htmlFor="audit-subject">{say('adminPanel.audit.subject')}</label>
           <input id="audit-subject" type="text" value={draft.subject} onChange={(e) => setDraft({ ...draft, subject: e.target.value })} />
         </div>
-        <button type="submit" className="button">{say('adminPanel.audit.filter')}</button>
+        <button type="submit" disabled={!hydrated} className="button">{say('adminPanel.audit.filter')}</button>
         <a className="button button--quiet" href={`/api/admin/audit?${new URLSearchParams([...filtered, ['format', 'csv']])}`} download>{say('adminPanel.audit.csv')}</a>
       </form>
       <Loaded resource={entries}>{({ items, total, pageSize }) => (

@@ -4,6 +4,7 @@ import { formatDate } from './format.ts';
 import { usePanel } from './messages.ts';
 import { TableBox } from './TableBox.tsx';
 import { Loaded, NoteLine, type Note } from './ui.tsx';
+import { useHydrated } from '../shared/useHydrated.ts';
 
 /** A certificate as GET /api/admin/certificates lists it (the module's door is server-only: it brings the PDF renderer). */
 type Certificate = {
@@ -17,6 +18,7 @@ type Certificate = {
  * the admin's two acts, revoke (with a reason) and re-issue after a correction; and an issue by hand for a purchase.
  */
 export default function CertificatesSection() {
+  const hydrated = useHydrated();
   const { say, lang } = usePanel();
   const [year, setYear] = useState(() => String(new Date().getFullYear()));
   const [note, setNote] = useState<Note>(null);
@@ -58,7 +60,7 @@ export default function CertificatesSection() {
         <form className="field" onSubmit={issue}>
           <label htmlFor="certificates-purchase">{say('adminPanel.certificates.purchase')}</label>
           <input id="certificates-purchase" value={purchaseId} onChange={(e) => setPurchaseId(e.target.value)} />
-          <button type="submit" className="button button--small" disabled={busy === 'new'}>{say('adminPanel.certificates.issue')}</button>
+          <button type="submit" className="button button--small" disabled={!hydrated || busy === 'new'}>{say('adminPanel.certificates.issue')}</button>
         </form>
       </div>
       <NoteLine note={note} />

@@ -5,6 +5,7 @@ import { TextField } from './fields.tsx';
 import { fromWarsawInput } from './format.ts';
 import { usePanel } from './messages.ts';
 import { issueAt, issuesOf } from './product-draft.ts';
+import { useHydrated } from '../shared/useHydrated.ts';
 
 type Props = { productKey: string; title: string; onDone: () => void; onClose: () => void };
 
@@ -13,6 +14,7 @@ type Props = { productKey: string; title: string; onDone: () => void; onClose: (
  * for the admin to check and publish. A refusal (no start, a start in the past) shows beside the box.
  */
 export default function EditionDialog({ productKey, title, onDone, onClose }: Props) {
+  const hydrated = useHydrated();
   const { say } = usePanel();
   const [startsAt, setStartsAt] = useState('');
   const [busy, setBusy] = useState(false);
@@ -34,7 +36,7 @@ export default function EditionDialog({ productKey, title, onDone, onClose }: Pr
       <form className="admin-form admin-editor" noValidate onSubmit={submit}>
         <TextField id="edition-starts" type="datetime-local" label={say('adminPanel.catalogue.editionStart')} value={startsAt} onChange={setStartsAt} error={error} />
         <div className="admin-actions">
-          <button type="submit" className="button" disabled={busy}>{say('adminPanel.catalogue.duplicateSubmit')}</button>
+          <button type="submit" className="button" disabled={!hydrated || busy}>{say('adminPanel.catalogue.duplicateSubmit')}</button>
           <button type="button" className="button button--quiet" onClick={onClose}>{say('adminPanel.cancel')}</button>
         </div>
       </form>

@@ -6,10 +6,12 @@ import Picture from '../shared/Picture.tsx';
 import MediaField from './MediaField.tsx';
 import { usePanel } from './messages.ts';
 import { ConfirmDialog, Loaded, NoteLine, type Note } from './ui.tsx';
+import { useHydrated } from '../shared/useHydrated.ts';
 
 const blank = (): FacilitatorFields => ({ name: '', avatar: '', role: { pl: '', en: '' }, bio: { pl: '', en: '' } });
 
 function FacilitatorEditor({ id, initial, onSaved, onCancel }: { id: string | null; initial: FacilitatorFields; onSaved: () => void; onCancel: () => void }) {
+  const hydrated = useHydrated();
   const { say } = usePanel();
   const [draft, setDraft] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -37,7 +39,7 @@ function FacilitatorEditor({ id, initial, onSaved, onCancel }: { id: string | nu
       <BilingualField id="facilitator-bio" label={say('adminPanel.facilitators.bio')} value={draft.bio} onChange={set('bio')} long />
       {error && <p className="status status--error" role="alert">{error}</p>}
       <div className="admin-actions">
-        <button type="submit" className="button" disabled={busy}>{busy ? say('adminPanel.catalogue.saving') : say('adminPanel.catalogue.save')}</button>
+        <button type="submit" className="button" disabled={!hydrated || busy}>{busy ? say('adminPanel.catalogue.saving') : say('adminPanel.catalogue.save')}</button>
         <button type="button" className="button button--quiet" onClick={onCancel}>{say('adminPanel.cancel')}</button>
       </div>
     </form>

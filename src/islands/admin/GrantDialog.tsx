@@ -3,6 +3,7 @@ import Dialog from '../shared/Dialog.tsx';
 import { request } from './api.ts';
 import { TextField } from './fields.tsx';
 import { usePanel } from './messages.ts';
+import { useHydrated } from '../shared/useHydrated.ts';
 
 /** `full`: the product's capacity when every seat is taken (a grant takes one all the same, over the limit). */
 type Props = { productKey: string; title: string; full: { capacity: number } | null; onGranted: () => void; onClose: () => void };
@@ -12,6 +13,7 @@ type Props = { productKey: string; title: string; full: { capacity: number } | n
  * confirmation naming both before anything is recorded. The server's refusal (no such account, already has it) shows here.
  */
 export default function GrantDialog({ productKey, title, full, onGranted, onClose }: Props) {
+  const hydrated = useHydrated();
   const { say } = usePanel();
   const [email, setEmail] = useState('');
   const [reason, setReason] = useState('');
@@ -55,7 +57,7 @@ export default function GrantDialog({ productKey, title, full, onGranted, onClos
           <TextField id="grant-reason" long label={say('adminPanel.payments.grantReason')} value={reason} onChange={setReason} />
           {error && <p className="status status--error" role="alert">{error}</p>}
           <div className="admin-actions">
-            <button type="submit" className="button">{say('adminPanel.payments.grant')}</button>
+            <button type="submit" disabled={!hydrated} className="button">{say('adminPanel.payments.grant')}</button>
             <button type="button" className="button button--quiet" onClick={onClose}>{say('adminPanel.payments.cancel')}</button>
           </div>
         </form>

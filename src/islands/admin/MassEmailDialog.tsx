@@ -4,6 +4,7 @@ import { request } from './api.ts';
 import { LetterTools } from './LetterPreview.tsx';
 import { usePanel } from './messages.ts';
 import type { CampaignProgress } from './types.ts';
+import { useHydrated } from '../shared/useHydrated.ts';
 
 type Props = { target: string; label: string; onClose: () => void };
 
@@ -13,6 +14,7 @@ type Props = { target: string; label: string; onClose: () => void };
  * the letter can be previewed as a recipient reads it and sent to the admin alone as a test (LetterPreview.tsx).
  */
 export default function MassEmailDialog({ target, label, onClose }: Props) {
+  const hydrated = useHydrated();
   const { say } = usePanel();
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
@@ -55,7 +57,7 @@ export default function MassEmailDialog({ target, label, onClose }: Props) {
           {error && <p className="status status--error" role="alert">{error}</p>}
           <LetterTools letter={{ subject, body }} />
           <div className="admin-actions">
-            <button type="submit" className="button" disabled={busy}>{busy ? say('adminPanel.email.sending') : say('adminPanel.email.send')}</button>
+            <button type="submit" className="button" disabled={!hydrated || busy}>{busy ? say('adminPanel.email.sending') : say('adminPanel.email.send')}</button>
             <button type="button" className="button button--quiet" onClick={onClose}>{say('adminPanel.cancel')}</button>
           </div>
         </form>

@@ -1,13 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Bilingual, Category } from '../../../modules/catalogue/index.ts';
 import { request } from './api.ts';
 import FacilitatorPicker from './FacilitatorPicker.tsx';
 import { BilingualField, CheckField, FieldError, LanguageHeads, ListField, NumberField, TextField } from './fields.tsx';
 import MediaField from './MediaField.tsx';
 import { usePanel, type PanelKey } from './messages.ts';
-import { CATEGORIES, issueAt, issuesOf, optional, type Draft, type FieldIssues } from './product-draft.ts';
+import { CATEGORIES, issueAt, issuesOf, issuesStanding, optional, type Draft, type FieldIssues } from './product-draft.ts';
 import RecordingUpload from './RecordingUpload.tsx';
 import ScheduleFields from './ScheduleFields.tsx';
+import { useHydrated } from '../shared/useHydrated.ts';
 
 type Props = { productKey: string | null; initial: Draft; heading: string; onSaved: () => void; onCancel: () => void };
 
@@ -21,16 +22,21 @@ type Word = PanelKey extends infer K ? (K extends `adminPanel.catalogue.${infer 
  * and each field it names shows its own message beside it, focus moving to the first such field.
  */
 export default function ProductEditor({ productKey, initial, heading, onSaved, onCancel }: Props) {
+  const hydrated = useHydrated();
   const { say } = usePanel();
   const [draft, setDraft] = useState<Draft>(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [issues, setIssues] = useState<FieldIssues>({});
+  // The last refusal: its issues and the draft it refused, so that a field edited since shows its message no more.
+  const [refusal, setRefusal] = useState<{ issues: FieldIssues; sent: Draft }>({ issues: {}, sent: initial });
+  const issues = useMemo(() => issuesStanding(refusal.issues, refusal.sent, draft), [refusal, draft]);
+  // The closing message of a refusal about fields goes too once every one of them is edited.
+  const allCorrected = Object.keys(refusal.issues).length > 0 && Object.keys(issues).length === 0;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => { headingRef.current?.focus(); }, []);
   // After a refusal, the first field marked invalid (in the form's order) takes focus.
-  useEffect(() => { formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(); }, [issues]);
+  useEffect(() => { formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(); }, [refusal]);
   const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const c = (word: Word) => say(`adminPanel.catalogue.${word}`);
   const at = (path: string) => issueAt(issues, path);
@@ -47,7 +53,7 @@ export default function ProductEditor({ productKey, initial, heading, onSaved, o
     if (reply.ok) { onSaved(); return; }
     const found = issuesOf(reply.body);
     setError(Object.keys(found).length > 1 ? c('fixFields') : reply.message ?? c('saveFailed'));
-    setIssues(found);
+    setRefusal({ issues: found, sent: draft });
   }
 
   return (
@@ -129,9 +135,9 @@ export default function ProductEditor({ productKey, initial, heading, onSaved, o
         <CheckField id="product-published" label={c('publishedField')} checked={draft.published} onChange={set('published')} />
       </fieldset>
 
-      {error && <p className="status status--error" role="alert">{error}</p>}
+      {error && !allCorrected && <p className="status status--error" role="alert">{error}</p>}
       <div className="admin-actions">
-        <button type="submit" className="button" disabled={busy}>{busy ? c('saving') : c('save')}</button>
+        <button type="submit" className="button" disabled={!hydrated || busy}>{busy ? c('saving') : c('save')}</button>
         <button type="button" className="button button--quiet" onClick={onCancel}>{say('adminPanel.cancel')}</button>
       </div>
     </form>

@@ -5,6 +5,7 @@ import { request } from './api.ts';
 import { TextField } from './fields.tsx';
 import { usePanel } from './messages.ts';
 import type { Attendee } from './types.ts';
+import { useHydrated } from '../shared/useHydrated.ts';
 
 type Props = { attendee: Attendee; onRefunded: (pending: boolean) => void; onClose: () => void };
 
@@ -20,6 +21,7 @@ function toMinor(text: string): number | null {
  * per dialog, so a double click or a retry after a lost answer is one refund on the server.
  */
 export default function RefundDialog({ attendee, onRefunded, onClose }: Props) {
+  const hydrated = useHydrated();
   const { say, lang } = usePanel();
   const leftMinor = Math.round((attendee.amount - attendee.refundedAmount - attendee.refundPendingAmount) * 100);
   const [refundId] = useState(() => crypto.randomUUID());
@@ -77,7 +79,7 @@ export default function RefundDialog({ attendee, onRefunded, onClose }: Props) {
           {!full && <label className="field"><input type="checkbox" checked={revoke} onChange={(e) => setRevoke(e.target.checked)} /> {say('admin.refund.revoke')}</label>}
           {error && <p className="status status--error" role="alert">{error}</p>}
           <div className="admin-actions">
-            <button type="submit" className="button">{say('admin.refund.open')}</button>
+            <button type="submit" disabled={!hydrated} className="button">{say('admin.refund.open')}</button>
             <button type="button" className="button button--quiet" onClick={onClose}>{say('admin.refund.cancel')}</button>
           </div>
         </form>

@@ -22,13 +22,13 @@ export default function RemindersFields({ offsets, onOffsets, issues }: Props) {
           <li key={i} className="admin-grid">
             <NumberField id={`reminder-${i}`} label={say('adminPanel.reminders.item', { n: i + 1 })} value={o} min={1}
               onChange={(n) => change(i, n)} error={issues[`reminderOffsets.${i}`]} />
-            <button type="button" className="btn-secondary" onClick={() => onOffsets(offsets.filter((_, k) => k !== i))}>
+            <button type="button" className="button button--small button--quiet" onClick={() => onOffsets(offsets.filter((_, k) => k !== i))}>
               {say('adminPanel.reminders.remove', { n: i + 1 })}
             </button>
           </li>
         ))}
       </ol>
-      <button type="button" className="btn-secondary" onClick={() => onOffsets([...offsets, Number.NaN])}>{say('adminPanel.reminders.add')}</button>
+      <button type="button" className="button button--small button--quiet" onClick={() => onOffsets([...offsets, Number.NaN])}>{say('adminPanel.reminders.add')}</button>
     </fieldset>
   );
 }

@@ -6,6 +6,7 @@ import { usePanel, type PanelKey } from './messages.ts';
 import { issueAt, issuesOf, type FieldIssues } from './product-draft.ts';
 import { NoteLine, type Note } from './ui.tsx';
 import VatChoice from './VatChoice.tsx';
+import { useHydrated } from '../shared/useHydrated.ts';
 
 type Props = { initial: SellerSettings; onSaved: (readiness: InvoicingReadiness) => void };
 type Word = PanelKey extends infer K ? (K extends `adminPanel.invoicing.${infer W}` ? W : never) : never;
@@ -15,6 +16,7 @@ type Word = PanelKey extends infer K ? (K extends `adminPanel.invoicing.${infer 
  * own message beside it (a NIP or account number with a wrong check digit, a postal code), focus on the first one.
  */
 export default function SellerForm({ initial, onSaved }: Props) {
+  const hydrated = useHydrated();
   const { say } = usePanel();
   const w = (word: Word) => say(`adminPanel.invoicing.${word}`);
   const [draft, setDraft] = useState<SellerSettings>(initial);
@@ -77,7 +79,7 @@ export default function SellerForm({ initial, onSaved }: Props) {
       </fieldset>
       <NoteLine note={note} />
       <div className="admin-actions">
-        <button type="submit" className="button" disabled={busy}>{busy ? w('saving') : w('save')}</button>
+        <button type="submit" className="button" disabled={!hydrated || busy}>{busy ? w('saving') : w('save')}</button>
       </div>
     </form>
   );

@@ -78,14 +78,14 @@ export default function SessionsFields({ sessions, onSessions, capacity, onCapac
                 onChange={(from) => change(i, { from })} />
               <TextField id={`session-${i}-to`} type="time" label={say('adminPanel.sessions.to')} value={parts.to}
                 onChange={(to) => change(i, { to })} error={at(`sessions.${i}.end`)} />
-              <button type="button" className="btn-secondary" onClick={() => remove(i)}>
+              <button type="button" className="button button--small button--quiet" onClick={() => remove(i)}>
                 {say('adminPanel.sessions.remove', { n: i + 1 })}
               </button>
             </li>
           );
         })}
       </ol>
-      <button type="button" className="btn-secondary" onClick={add}>{say('adminPanel.sessions.add')}</button>
+      <button type="button" className="button button--small button--quiet" onClick={add}>{say('adminPanel.sessions.add')}</button>
       <NumberField id="product-capacity" label={say('adminPanel.sessions.capacity')} value={capacity ?? Number.NaN}
         onChange={(n) => onCapacity(Number.isNaN(n) ? null : n)} error={at('capacity')} />
       {capacity !== null && <NumberField id="product-offer-hours" label={say('adminPanel.sessions.offerHours')} value={offerHours}

@@ -47,3 +47,17 @@ export function issueAt(issues: FieldIssues, path: string): string | undefined {
 
 /** An optional link or path: an empty box means none. */
 export const optional = (value: string): string | null => (value.trim() === '' ? null : value);
+
+/** The value at a dotted path of a body ("sessions.1.start"); undefined where there is none. */
+function valueAt(body: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), body);
+}
+
+/**
+ * The issues of a refusal that still stand: those whose field (or the object or list it names) holds what was sent.
+ * A field edited since shows no message until the next save says otherwise.
+ */
+export function issuesStanding(issues: FieldIssues, sent: unknown, now: unknown): FieldIssues {
+  const same = (path: string) => JSON.stringify(valueAt(sent, path)) === JSON.stringify(valueAt(now, path));
+  return Object.fromEntries(Object.entries(issues).filter(([path]) => same(path)));
+}

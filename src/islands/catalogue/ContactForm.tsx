@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { useHydrated } from '../shared/useHydrated.ts';
 
 type Labels = { name: string; email: string; message: string; send: string; sending: string; sent: string };
 type Props = { labels: Labels; idPrefix: string };
 
 /** Name, e-mail, message (all required): idle → sending → sent. A failure is only logged (spec 8). */
 export default function ContactForm({ labels, idPrefix }: Props) {
+  const hydrated = useHydrated();
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -34,7 +36,7 @@ export default function ContactForm({ labels, idPrefix }: Props) {
       <input id={`${idPrefix}-email`} name="email" type="email" required autoComplete="email" maxLength={320} />
       <label htmlFor={`${idPrefix}-message`}>{labels.message}</label>
       <textarea id={`${idPrefix}-message`} name="message" required rows={5} maxLength={5000} />
-      <button className="button" type="submit" disabled={state === 'sending'}>
+      <button className="button" type="submit" disabled={!hydrated || state === 'sending'}>
         {state === 'sending' ? <><span className="spinner" aria-hidden="true" /> {labels.sending}</> : labels.send}
       </button>
     </form>

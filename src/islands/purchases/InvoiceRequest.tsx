@@ -3,6 +3,7 @@ import type { InvoiceSummary } from '../../../modules/invoicing/index.ts';
 import { fillTemplate } from '../../../modules/shared/text/index.ts';
 import InvoiceFields from './InvoiceFields.tsx';
 import { blankDraft, bodyOf, invoiceIssuesOf, nipMessage, withoutIssue, type InvoiceDraft, type InvoiceIssues, type InvoiceLabels } from './invoice-form.ts';
+import { useHydrated } from '../shared/useHydrated.ts';
 
 type Props = {
   purchaseId: string;
@@ -17,6 +18,7 @@ type Props = {
  * same fields as at checkout. The invoice is issued at once, so a success shows its download link in place.
  */
 export default function InvoiceRequest({ purchaseId, labels, documentLabel, pendingLabel }: Props) {
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<InvoiceDraft>(blankDraft);
   const [issues, setIssues] = useState<InvoiceIssues>({});
@@ -65,7 +67,7 @@ export default function InvoiceRequest({ purchaseId, labels, documentLabel, pend
         onChange={(next, field) => { setDraft(next); setIssues((before) => withoutIssue(before, field)); }} />
       {note && <p className="status status--error" role="alert">{note}</p>}
       <div className="invoice-request__actions">
-        <button type="submit" className="button" disabled={busy}>{busy ? labels.sending : labels.send}</button>
+        <button type="submit" className="button" disabled={!hydrated || busy}>{busy ? labels.sending : labels.send}</button>
         <button type="button" className="linklike" onClick={() => { setOpen(false); setIssues({}); setNote(null); }}>{labels.cancel}</button>
       </div>
     </form>

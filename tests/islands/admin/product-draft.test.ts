@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoProducts } from '../../../modules/catalogue/seed/products.ts';
-import { draftOf, emptyDraft, issueAt, issuesOf } from '../../../src/islands/admin/product-draft.ts';
+import { draftOf, emptyDraft, issueAt, issuesOf, issuesStanding } from '../../../src/islands/admin/product-draft.ts';
 
 describe('the product editor reading the server\'s per-field refusal', () => {
   const issues = issuesOf({
@@ -20,6 +20,19 @@ describe('the product editor reading the server\'s per-field refusal', () => {
     expect(issuesOf({ message: 'Video not found' })).toEqual({});
     expect(issuesOf(null)).toEqual({});
   });
+});
+
+describe('the product editor\'s messages once a refused field is edited (issue 34)', () => {
+  const sent = { ...emptyDraft(), title: '', breakTime: { from: '18:00', to: '10:00' } };
+  const refused = issuesOf({ issues: [{ field: 'title', message: 'Fill in this field.' }, { field: 'breakTime', message: 'The break must lie within the working hours.' },
+    { field: 'price.1.price', message: 'The price must be a whole number above zero.' }] });
+  it('keeps every message while the form holds what was refused', () => expect(issuesStanding(refused, sent, structuredClone(sent))).toEqual(refused));
+  it('drops the message of an edited field, and of an object one of whose boxes is edited, keeping the others', () => {
+    const now = { ...sent, title: 'Wstyd', breakTime: { from: '12:00', to: '10:00' } };
+    expect(issuesStanding(refused, sent, now)).toEqual({ 'price.1.price': 'The price must be a whole number above zero.' });
+  });
+  it('shows a message again when the field is typed back to what was refused', () =>
+    expect(issuesStanding(refused, sent, { ...sent, title: '' })).toEqual(refused));
 });
 
 describe('the product editor\'s reminders', () => {
