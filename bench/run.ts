@@ -6,7 +6,7 @@ import { startCeiling } from './http.ts';
 import { pagesBench } from './pages.ts';
 import { printTable, record } from './table.ts';
 
-const SECTIONS = ['pages', 'store', 'campaign', 'numbering', 'invoice-pdf', 'invoices', 'seats', 'reminders', 'transcode', 'hls', 'lighthouse'] as const;
+const SECTIONS = ['pages', 'store', 'campaign', 'numbering', 'invoice-pdf', 'invoices', 'seats', 'attendance', 'reminders', 'transcode', 'hls', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -63,6 +63,10 @@ try {
   if (sections.has('seats')) {
     const { seatsBench } = await import('./seats.ts');
     for (const backend of backends) await seatsBench(backend);
+  }
+  if (sections.has('attendance')) {
+    const { attendanceBench } = await import('./attendance.ts');
+    for (const backend of backends) await attendanceBench(backend);
   }
   if (sections.has('reminders')) {
     const { remindersBench } = await import('./reminders.ts');

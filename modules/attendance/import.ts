@@ -46,11 +46,15 @@ export function importHandlers(commands: Commands) {
     const { matched, unmatched } = matchPeople(people, buyers, assigned);
     const perBuyer = new Map<string, ImportPlan['matched'][number]>();
     for (const m of matched) {
-      const entry = perBuyer.get(m.buyer.purchaseId) ?? { purchaseId: m.buyer.purchaseId, name: m.buyer.name, email: m.buyer.email, minutes: 0, hours: 0, people: [] };
-      perBuyer.set(m.buyer.purchaseId, { ...entry, minutes: entry.minutes + m.person.minutes, people: [...entry.people, { key: m.person.key, name: m.person.name, by: m.by }] });
+      // In place: one entry per buyer, however many of the report's people are theirs.
+      let entry = perBuyer.get(m.buyer.purchaseId);
+      if (!entry) perBuyer.set(m.buyer.purchaseId, (entry = { purchaseId: m.buyer.purchaseId, name: m.buyer.name, email: m.buyer.email, minutes: 0, hours: 0, people: [] }));
+      entry.minutes += m.person.minutes;
+      entry.people.push({ key: m.person.key, name: m.person.name, by: m.by });
     }
     const limit = sessionMinutes(session);
-    const found = [...perBuyer.values()].map((m) => ({ ...m, hours: hoursCounted(session, { present: m.minutes > 0, minutes: m.minutes }) }));
+    const found = [...perBuyer.values()];
+    for (const m of found) m.hours = hoursCounted(session, { present: m.minutes > 0, minutes: m.minutes });
     return {
       sessionId, sessionMinutes: limit, rows: rows.length, duplicates, matched: found, unmatched,
       notInReport: buyers.filter((b) => !perBuyer.has(b.purchaseId)).map(({ purchaseId, name, email }) => ({ purchaseId, name, email })),

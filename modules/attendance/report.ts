@@ -37,6 +37,8 @@ function utf8(bytes: Uint8Array): string {
 
 /** The fields of one CSV line (RFC 4180 quotes, a doubled quote inside them), split by `sep`. */
 function fields(line: string, sep: string): string[] {
+  // Most lines quote nothing: split at once (a report of 20,000 rows read a character at a time took most of its import).
+  if (!line.includes('"')) return line.split(sep).map((f) => f.trim());
   const out: string[] = [];
   let field = '';
   let quoted = false;

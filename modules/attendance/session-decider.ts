@@ -34,6 +34,13 @@ export const sessionAttendanceStream = (productKey: string, sessionId: string) =
 const same = (mark: AttendanceMark | undefined, input: MarkInput) => mark !== undefined && mark.present === input.present
   && mark.minutes === (input.present ? input.minutes : null);
 
+/** The state after `events`, the marks copied once (not once per event). */
+function evolveAll(state: SessionState, events: readonly AttendanceMarked[]): SessionState {
+  const marks = { ...state.marks };
+  for (const { data } of events) marks[data.purchaseId] = { userId: data.userId, present: data.present, minutes: data.minutes, source: data.source, by: data.by, at: data.at };
+  return { marks };
+}
+
 /**
  * The rules of a session's attendance:
  * - a click on the join link (inside the session's window: meetings records only those) is a first signal: it marks a
@@ -50,9 +57,9 @@ const same = (mark: AttendanceMark | undefined, input: MarkInput) => mark !== un
 export const sessionAttendanceDecider: Decider<SessionCommand, AttendanceMarked, SessionState> = {
   initialState: () => ({ marks: {} }),
   concerns: { AttendanceMarked: (e) => [e.data.userId] },
-  evolve(state, { data }) {
-    return { marks: { ...state.marks, [data.purchaseId]: { userId: data.userId, present: data.present, minutes: data.minutes, source: data.source, by: data.by, at: data.at } } };
-  },
+  evolve: (state, event) => evolveAll(state, [event]),
+  // A session of 5,000 buyers has 5,000 events in its history and in one "all present": the marks are copied once.
+  evolveAll,
   decide(command, state) {
     const { productKey, sessionId, at, change } = command;
     if (command.type === 'RecordJoinClick') {

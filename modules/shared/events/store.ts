@@ -19,7 +19,8 @@ const REBUILD_PAGE = 2000;
 const FIRST_ANALYZE = 1000;
 
 export type AppendOptions = {
-  metadata?: EventMetadata;
+  /** One metadata for every event, or each event's own, in order. */
+  metadata?: EventMetadata | readonly EventMetadata[];
   /** Side effects written in the same transaction; may depend on the recorded events. */
   outbox?: OutboxMessage[] | ((recorded: RecordedEvent[]) => OutboxMessage[]);
   /** Join a transaction the caller already holds (for reading and appending atomically). */

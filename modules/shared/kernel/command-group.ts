@@ -2,7 +2,7 @@ import type { GroupAppend } from '../events/append.ts';
 import type { EventStore } from '../events/store.ts';
 import { ConcurrencyError, type EventMetadata, type NewEvent, type OutboxMessage, type RecordedEvent } from '../events/types.ts';
 import { groupLoop } from '../group-commit/index.ts';
-import { concernedBy, withConcerns } from './concerns.ts';
+import { concernedEach, withConcernsEach } from './concerns.ts';
 import { fold, type Decider } from './decider.ts';
 import type { Decided } from './types.ts';
 
@@ -27,7 +27,7 @@ type Member = {
   streamId: string;
   attempt: number;
   /** Decides on the stream's history; throws the decider's refusal. */
-  decide(history: readonly RecordedEvent[]): { events: NewEvent[]; metadata: EventMetadata; outbox: OutboxMessage[] };
+  decide(history: readonly RecordedEvent[]): { events: NewEvent[]; metadata: EventMetadata[]; outbox: OutboxMessage[] };
   /** Answers the caller with the events recorded for its last decision (none when it changed nothing). */
   answer(recorded: RecordedEvent[]): void;
   fail(error: unknown): void;
@@ -52,10 +52,9 @@ export function inGroup<C, E extends NewEvent, S>(
       decide(history) {
         const before = fold(decider, history as unknown as E[]);
         const events = decider.decide(command, before);
-        const state = events.reduce(decider.evolve, before);
+        const { after: state, each } = concernedEach(decider.concerns, decider.evolve, before, events, decider.evolveAll);
         decided = { events, state };
-        const metadata = withConcerns(opts.metadata, concernedBy(decider.concerns, decider.evolve, before, events));
-        return { events, metadata, outbox: opts.outbox?.(events, state) ?? [] };
+        return { events, metadata: withConcernsEach(opts.metadata, each), outbox: opts.outbox?.(events, state) ?? [] };
       },
       answer: (recorded) => resolve({ recorded, ...decided }),
       fail: reject,

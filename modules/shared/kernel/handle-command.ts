@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { EventStore } from '../events/store.ts';
 import { ConcurrencyError, type EventMetadata, type NewEvent, type RecordedEvent, type Tx } from '../events/types.ts';
 import { inGroup, MAX_ATTEMPTS } from './command-group.ts';
-import { concernedBy, withConcerns, type Concerns } from './concerns.ts';
+import { concernedEach, withConcernsEach, type Concerns } from './concerns.ts';
 import { fold, type Decider } from './decider.ts';
 import type { CommandDeps, CommandOptions, Decided, OwnTx } from './types.ts';
 
@@ -59,9 +59,10 @@ async function decideOn<C, E extends NewEvent, S, Own>(
   const complete = opts.prepare ? await opts.prepare(tx, command, before) : command;
   const events = decider.decide(complete, before);
   if (events.length === 0) return { recorded: [], events, state: before };
-  const after = events.reduce(decider.evolve, before);
+  // One pass: the state after the events, and each event's own users (never the union of the decision's).
+  const { after, each } = concernedEach(decider.concerns, decider.evolve, before, events, decider.evolveAll);
   const appended = await deps.store.append(streamId, history.length === 0 ? 0 : history.at(-1)!.streamVersion, events, {
-    tx: shared, metadata: withConcerns(opts.metadata, concernedBy(decider.concerns, decider.evolve, before, events)), outbox: opts.outbox?.(events, after) ?? [],
+    tx: shared, metadata: withConcernsEach(opts.metadata, each), outbox: opts.outbox?.(events, after) ?? [],
   });
   const beside = (await opts.alongside?.(tx, events, after)) ?? [];
   return { recorded: [...appended.events, ...beside], events, state: after };
@@ -116,8 +117,8 @@ export async function loadState<C, E extends NewEvent, S>(deps: Pick<CommandDeps
  */
 export async function appendAlongside<E extends NewEvent, S, Own>(
   store: EventStore, tx: OwnTx<Own>, stream: { id: string; version: number; state: S }, events: E[],
-  declared: { concerns: Concerns<E, S>; evolve?: (state: S, event: E) => S }, metadata?: EventMetadata,
+  declared: { concerns: Concerns<E, S>; evolve?: (state: S, event: E) => S; evolveAll?: (state: S, events: readonly E[]) => S }, metadata?: EventMetadata,
 ): Promise<RecordedEvent[]> {
-  const users = concernedBy(declared.concerns, declared.evolve ?? ((state) => state), stream.state, events);
-  return (await store.append(stream.id, stream.version, events, { tx: tx as unknown as Tx, metadata: withConcerns(metadata, users) })).events;
+  const { each } = concernedEach(declared.concerns, declared.evolve ?? ((state) => state), stream.state, events, declared.evolveAll);
+  return (await store.append(stream.id, stream.version, events, { tx: tx as unknown as Tx, metadata: withConcernsEach(metadata, each) })).events;
 }

@@ -158,8 +158,10 @@ export function createPageStore(): PageStore {
     invalidate(tags) {
       callerRenders.invalidate();
       if (!tags.every(isUserTag)) publicRenders.invalidate();
+      // A Set: one commit may name thousands of users ("all present" of a session), each page has a few tags.
+      const dropped = new Set(tags);
       for (const store of [pages, queried, callers]) {
-        for (const [key, page] of store.entries()) if (page.tags.some((t) => tags.includes(t))) store.delete(key);
+        for (const [key, page] of store.entries()) if (page.tags.some((t) => dropped.has(t))) store.delete(key);
       }
     },
   };
