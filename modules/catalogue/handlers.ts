@@ -8,7 +8,8 @@ import { isLegacy, structuredFromLegacy, withoutLegacyText, type LegacyProduct }
 import type { SeatsPort } from './ports.ts';
 import { scheduleOf, sessionId, shiftedSessions, withIds, type SessionInput } from './schedule.ts';
 import { sessionsOf, type Session } from './sessions.ts';
-import { priceIdOf, productDecider, productStream, type PriceInput, type Product, type ProductEvent, type ProductRevised, type ProductSecrets } from './product.ts';
+import { productDecider } from './product-decider.ts';
+import { priceIdOf, productStream, type PriceInput, type Product, type ProductEvent, type ProductRevised, type ProductSecrets } from './product.ts';
 import { capacityChangedMessage } from './capacity-change.ts';
 import { remindersChangedMessage, scheduleChangedMessage } from './schedule-change.ts';
 import type { AdminProduct } from './queries.ts';

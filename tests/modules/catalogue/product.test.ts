@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { facilitatorDecider, type FacilitatorEvent } from '../../../modules/catalogue/facilitator.ts';
+import { productDecider } from '../../../modules/catalogue/product-decider.ts';
 import {
-  eventStart, isEventOver, isSiteMedia, isUpcoming, productDecider, type Product, type ProductEvent,
+  eventStart, isEventOver, isSiteMedia, isUpcoming, type Product, type ProductEvent,
 } from '../../../modules/catalogue/product.ts';
 import { demoFacilitators } from '../../../modules/catalogue/seed/facilitators.ts';
 import { demoProducts } from '../../../modules/catalogue/seed/products.ts';

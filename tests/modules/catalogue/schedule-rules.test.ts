@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { productDecider, type Product, type ProductEvent } from '../../../modules/catalogue/product.ts';
+import { productDecider } from '../../../modules/catalogue/product-decider.ts';
+import type { Product, ProductEvent } from '../../../modules/catalogue/product.ts';
 import { reminderOffsetsOf } from '../../../modules/catalogue/schedule.ts';
 import { scheduleChangedMessage, scheduleDiff } from '../../../modules/catalogue/schedule-change.ts';
 import { demoProducts } from '../../../modules/catalogue/seed/products.ts';
