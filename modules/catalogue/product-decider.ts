@@ -15,18 +15,22 @@ function keepPriceIds(changes: ProductRevised['data']['changes'], current: Produ
 
 /**
  * `published: false` adds the product hidden from the public pages (the admin publishes it later). `notBefore` (an
- * instant, the admin's now): a start before it is refused; the seed, which adds past events too, gives none.
+ * instant, the admin's now): a live product starting before it is refused unless `confirmPastStart` (a recording may
+ * have a past date; see `refusePastStart`); the seed, which adds past events too, gives none.
  */
-export type PublishProduct = { type: 'PublishProduct'; product: Product; secrets: ProductSecrets; published?: boolean; notBefore?: string };
+export type PublishProduct = {
+  type: 'PublishProduct'; product: Product; secrets: ProductSecrets; published?: boolean; notBefore?: string; confirmPastStart?: boolean;
+};
 /**
  * `changes` may repeat current values (an admin's form sends every field): only what differs is recorded.
- * `notBefore`: a start changed to an instant before it is refused (an old product saved with its start unchanged is not).
+ * `notBefore`: a start changed to an instant before it is refused as for a new product (an old product saved with its
+ * start unchanged is not).
  * `seatsSold`: the seats sold now (the handler asks whoever sells), below which a changed capacity is refused.
  * `at`: when it is made (a schedule change says so: buyers who paid after it bought the new schedule).
  */
 export type ReviseProduct = {
   type: 'ReviseProduct'; key: string; changes: ProductRevised['data']['changes']; secrets?: Partial<ProductSecrets>; published?: boolean; notBefore?: string;
-  seatsSold?: number; at?: string;
+  confirmPastStart?: boolean; seatsSold?: number; at?: string;
 };
 export type ProductCommand = PublishProduct | ReviseProduct;
 /** `scheduleRevision`: how many schedule changes were recorded (ProductScheduleChanged); absent: none. */
@@ -43,9 +47,14 @@ function differing<T extends object>(next: Partial<T>, current: T): Partial<T> {
   return Object.fromEntries(Object.entries(next).filter(([k, v]) => canonical(v) !== canonical(current[k as keyof T]))) as Partial<T>;
 }
 
-/** A start before `notBefore` is refused with `product-start-past`. */
-function refusePastStart(startsAt: string, notBefore: string | undefined): void {
-  if (notBefore !== undefined && Date.parse(startsAt) < Date.parse(notBefore)) throw new DomainError('product-start-past', { startsAt });
+/**
+ * A start before `notBefore` (issue 34): a recording product (`recordingAvailable`) may have one, since an archive
+ * recording of a past event is sold as its recording; a live product only with `confirmed` (the admin ticked that the
+ * past start is meant, e.g. a training entered after it began), else `product-start-past`.
+ */
+function refusePastStart(startsAt: string, notBefore: string | undefined, p: { recording: boolean; confirmed: boolean | undefined }): void {
+  if (notBefore === undefined || Date.parse(startsAt) >= Date.parse(notBefore) || p.recording || p.confirmed === true) return;
+  throw new DomainError('product-start-past', { startsAt });
 }
 
 /** Whether the product is to be shown and sold changes only when asked to and different from now. */
@@ -56,8 +65,9 @@ function visibility(key: string, wanted: boolean | undefined, now: 'published' |
 
 /**
  * A product is added once per key (`product-exists`); a revision needs a product (`product-not-found`), published or
- * not. A revision records only the fields and links that change, and nothing when none does. An admin's product
- * may not start in the past, nor be moved there (`product-start-past`). Unpublishing takes a
+ * not. A revision records only the fields and links that change, and nothing when none does. An admin's live product
+ * may not start in the past, nor be moved there, unless the admin confirms it; a recording product may
+ * (`product-start-past`, `refusePastStart`). Unpublishing takes a
  * published product off the public pages and off sale; publishing brings an unpublished one back; asking for
  * what already is records nothing.
  */
@@ -83,7 +93,7 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
         if (state.status !== 'absent') throw new DomainError('product-exists', { key: command.product.key });
         const { secrets } = command;
         const product = { ...command.product, ...scheduled(command.product) };
-        refusePastStart(product.startsAt, command.notBefore);
+        refusePastStart(product.startsAt, command.notBefore, { recording: product.recordingAvailable, confirmed: command.confirmPastStart });
         checkProductHours(product);
         return [{ type: 'ProductPublished', data: { product, secrets } }, ...visibility(product.key, command.published, 'published')];
       }
@@ -94,7 +104,9 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
         const current = { ...state.product, reminderOffsets: [...reminderOffsetsOf(state.product)] };
         const changes = differing(keepPriceIds(scheduled(command.changes), state.product), current);
         if (changes.capacity !== undefined) checkCapacity(changes.capacity, command.seatsSold);
-        if (changes.startsAt !== undefined) refusePastStart(changes.startsAt, command.notBefore);
+        if (changes.startsAt !== undefined) {
+          refusePastStart(changes.startsAt, command.notBefore, { recording: changes.recordingAvailable ?? state.product.recordingAvailable, confirmed: command.confirmPastStart });
+        }
         checkProductHours(state.product, changes);
         const secrets = command.secrets ? differing(command.secrets, state.secrets) : {};
         const revised: ProductEvent[] = Object.keys(changes).length === 0 && Object.keys(secrets).length === 0 ? []
