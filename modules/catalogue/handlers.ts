@@ -6,9 +6,10 @@ import { articleDecider, articleKey, articleStream, articleSuffix, type Article,
 import { facilitatorCommands } from './facilitator-commands.ts';
 import { isLegacy, structuredFromLegacy, withoutLegacyText, type LegacyProduct } from './legacy.ts';
 import type { SeatsPort } from './ports.ts';
-import { scheduleOf, sessionId, shiftedSessions, withIds, type SessionInput } from './schedule.ts';
+import { checkStartIsFirstSession, scheduleOf, sessionId, shiftedSessions, withIds, type SessionInput } from './schedule.ts';
 import { sessionsOf, type Session } from './sessions.ts';
-import { priceIdOf, productDecider, productStream, type PriceInput, type Product, type ProductEvent, type ProductRevised, type ProductSecrets } from './product.ts';
+import { productDecider } from './product-decider.ts';
+import { priceIdOf, productStream, type PriceInput, type Product, type ProductEvent, type ProductRevised, type ProductSecrets } from './product.ts';
 import { capacityChangedMessage } from './capacity-change.ts';
 import { remindersChangedMessage, scheduleChangedMessage } from './schedule-change.ts';
 import type { AdminProduct } from './queries.ts';
@@ -21,11 +22,13 @@ import { demoProducts } from './seed/products.ts';
  * What an admin sends for a product: everything but its key, its prices' ids, which the server gives, and what
  * follows from its facilitators (their leader's name and photo, the teachers). The schedule is its sessions (their
  * ids the server's); an older client may send the single start, days and daily end instead, read as one session a day.
+ * `confirmPastStart`: the admin confirms that a live product's start in the past is meant (a recording needs none).
  */
 export type ProductInput = Omit<AdminProduct, 'key' | 'price' | 'channel' | 'avatar' | 'teachers' | 'sessions' | 'startsAt' | 'days' | 'dailyEnd'> & {
   price: [PriceInput, PriceInput, PriceInput];
   sessions?: SessionInput[];
   startsAt?: string; days?: number; dailyEnd?: string;
+  confirmPastStart?: boolean;
 };
 
 /**
@@ -33,7 +36,10 @@ export type ProductInput = Omit<AdminProduct, 'key' | 'price' | 'channel' | 'ava
  * fields, one a day, keeping the product's ids by position. None when it gives neither (the decider refuses).
  */
 function sessionsFrom(input: ProductInput, current: readonly Session[], fresh: () => string): Session[] {
-  if (input.sessions) return withIds(input.sessions, current, fresh);
+  if (input.sessions) {
+    checkStartIsFirstSession(input.startsAt, input.sessions);
+    return withIds(input.sessions, current, fresh);
+  }
   if (input.startsAt === undefined || input.days === undefined || input.dailyEnd === undefined) return [];
   const byDay = sessionsOf({ startsAt: input.startsAt, days: input.days, dailyEnd: input.dailyEnd });
   return byDay.map((s, i) => ({ ...s, id: current[i]?.id ?? sessionId(fresh()) }));
@@ -41,7 +47,7 @@ function sessionsFrom(input: ProductInput, current: readonly Session[], fresh: (
 
 /** The product definition, the links and the visibility an admin's input stands for. */
 function fromInput(key: string, input: ProductInput, current: readonly Session[], fresh: () => string) {
-  const { liveLink, recordingLink, published, sessions: _sessions, startsAt, days, dailyEnd, capacity, ...definition } = input;
+  const { liveLink, recordingLink, published, confirmPastStart, sessions: _sessions, startsAt, days, dailyEnd, capacity, ...definition } = input;
   // A revision keeps the ids the product already has (the decider's rule); a new product gets these.
   const price = input.price.map((p) => ({ price: p.price, name: p.name, api: priceIdOf(key, p.name) })) as Product['price'];
   const sessions = sessionsFrom(input, current, fresh);
@@ -50,7 +56,7 @@ function fromInput(key: string, input: ProductInput, current: readonly Session[]
   const product: Product = {
     ...definition, ...schedule, ...(capacity !== undefined ? { capacity } : {}), price, channel: '', avatar: '', teachers: [], key,
   };
-  return { product, secrets: { liveLink, recordingLink }, published };
+  return { product, secrets: { liveLink, recordingLink }, published, confirmPastStart };
 }
 
 export type CommandContext = { db: ModuleDb<CatalogueTables>; store: EventStore; clock: Clock; ids: IdSource; log: Logger; seats?: SeatsPort };
@@ -94,35 +100,40 @@ export function catalogueCommands(ctx: CommandContext) {
     /** The start-up migration of typed teachers to chosen facilitators (facilitator-commands.ts); answers how many products it moved. */
     adoptTeachers: () => facilitators.adoptTeachers((key, changes) => reviseProduct(key, changes, 'migration')),
 
-    /** Adds a product (admin) under a fresh key, published or not; answers its key. Refuses a start in the past (`product-start-past`). */
+    /**
+     * Adds a product (admin) under a fresh key, published or not; answers its key. Refuses a live product's start in
+     * the past unless confirmed (`product-start-past`), and a start that is not the first session's.
+     */
     async createProduct(input: ProductInput, actor: string | null): Promise<string> {
-      const { product, secrets, published } = fromInput(ctx.ids(), input, [], ctx.ids);
+      const { product, secrets, published, confirmPastStart } = fromInput(ctx.ids(), input, [], ctx.ids);
       const notBefore = ctx.clock().toISOString();
       await facilitators.checkChosen(product.facilitators);
-      await handleCommand(deps, productDecider, productStream(product.key), { type: 'PublishProduct', product, secrets, published, notBefore }, productOptions(actor));
+      const command = { type: 'PublishProduct' as const, product, secrets, published, notBefore, confirmPastStart };
+      await handleCommand(deps, productDecider, productStream(product.key), command, productOptions(actor));
       return product.key;
     },
 
     /**
      * Replaces a product's definition, links and visibility (admin): only what differs is recorded. Refuses
-     * `product-not-found`, a start moved into the past (`product-start-past`), sessions and capacity the decider
+     * `product-not-found`, a live product's start moved into the past unconfirmed (`product-start-past`), a start that
+     * is not the first session's (`product-start-not-first-session`), sessions and capacity the decider
      * refuses (schedule.ts), and a capacity below the seats sold (`product-capacity-below-sold`).
      */
     async saveProduct(key: string, input: ProductInput, actor: string | null): Promise<void> {
       const { state } = await loadState(deps, productDecider, productStream(key));
       if (state.status === 'absent') throw new DomainError('product-not-found', { key });
       // What follows from the facilitators is never typed, so a save leaves what was recorded of it alone.
-      const { product: { key: _key, channel: _channel, avatar: _avatar, teachers: _teachers, ...changes }, secrets, published } = fromInput(key, input, sessionsOf(state.product), ctx.ids);
+      const { product: { key: _key, channel: _channel, avatar: _avatar, teachers: _teachers, ...changes }, secrets, published, confirmPastStart } = fromInput(key, input, sessionsOf(state.product), ctx.ids);
       await facilitators.checkChosen(changes.facilitators);
       const notBefore = ctx.clock().toISOString();
       const seatsSold = typeof changes.capacity === 'number' && ctx.seats ? await ctx.seats.sold(key) : undefined;
-      const command = { type: 'ReviseProduct' as const, key, changes, secrets, published, notBefore, at: notBefore, ...(seatsSold !== undefined ? { seatsSold } : {}) };
+      const command = { type: 'ReviseProduct' as const, key, changes, secrets, published, notBefore, confirmPastStart, at: notBefore, ...(seatsSold !== undefined ? { seatsSold } : {}) };
       await handleCommand(deps, productDecider, productStream(key), command, productOptions(actor, notBefore));
     },
 
     /**
-     * "Duplicate as a new edition" (admin): the product again under a fresh key, starting at `startsAt` (not in the
-     * past), unpublished, with no live or recording link; buyers belong to the old key, so the copy has none.
+     * "Duplicate as a new edition" (admin): the product again under a fresh key, starting at `startsAt` (a live one not
+     * in the past: `product-edition-start-past`), unpublished, with no live or recording link; buyers belong to the old key, so the copy has none.
      * Answers the new key. Refuses `product-not-found` for an unknown source.
      */
     async duplicateEdition(sourceKey: string, startsAt: string, actor: string | null): Promise<string> {
@@ -131,7 +142,10 @@ export function catalogueCommands(ctx: CommandContext) {
       const source = withoutLegacyText(state.product);
       const product: Product = { ...source, key: ctx.ids(), startsAt, sessions: shiftedSessions(sessionsOf(source), startsAt, ctx.ids) };
       const command = { type: 'PublishProduct' as const, product, secrets: { liveLink: null, recordingLink: null }, published: false, notBefore: ctx.clock().toISOString() };
-      await handleCommand(deps, productDecider, productStream(product.key), command, productOptions(actor));
+      // The edition dialog has no confirmation to tick: its refusal says only that the start is past.
+      await handleCommand(deps, productDecider, productStream(product.key), command, productOptions(actor)).catch((e: unknown) => {
+        throw isDomainError(e, 'product-start-past') ? new DomainError('product-edition-start-past', { startsAt }) : e;
+      });
       return product.key;
     },
 

@@ -26,6 +26,17 @@ export function scheduleOf(sessions: readonly Session[]): { startsAt: string; da
   return { sessions: sorted, startsAt: first.start, days: sessionDates(sorted).length, dailyEnd: warsawClock(first.end) };
 }
 
+/**
+ * A start sent beside the sessions must be the first session's start (issue 34): the sessions are the schedule, so a
+ * different one would be a move nobody records (`product-start-not-first-session`, beside the start). Moving a
+ * product is done by moving its sessions, or by sending the single start without them (an older client).
+ */
+export function checkStartIsFirstSession(startsAt: string | undefined, sessions: readonly { start: string }[]): void {
+  if (startsAt === undefined || sessions.length === 0) return;
+  const first = Math.min(...sessions.map((s) => Date.parse(s.start)));
+  if (Date.parse(startsAt) !== first) throw new DomainError('product-start-not-first-session', { field: 'startsAt' });
+}
+
 const MAX_SESSIONS = 100;
 
 /**

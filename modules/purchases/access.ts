@@ -20,12 +20,27 @@ export const hasAccess = (purchase: { paidAt: Date | null; accessUntil: Date | n
 export const withinAccessWindow = (at: Date) => (eb: ExpressionBuilder<PurchasesTables, 'purchases'>) =>
   eb.and([eb('status', '=', 'paid'), eb('paid_at', '<=', at), eb('access_until', '>', at)]);
 
-/** Selling stops once a new buyer would get no access at all. */
-export const isOnSale = (liveAt: Date, now: Date): boolean => now < accessUntil(liveAt);
+/**
+ * Selling stops once a new buyer would get no access at all; a product with a recording stays on sale, since its
+ * buyer's window runs from the purchase once the live part is over (`accessUntilFor`: archive recordings, issue 34).
+ */
+export const isOnSale = (liveAt: Date, now: Date, recordingAvailable = false): boolean => recordingAvailable || now < accessUntil(liveAt);
+
+/**
+ * The access window of a purchase (or grant) made at `at`: 90 days after the live part's end (`liveEnd`); for a
+ * product with a recording bought after that end, which is bought for its recording (an archive recording of a past
+ * event), 90 days after the purchase, so no buyer of a recording gets less than the 90 days a live buyer keeps.
+ */
+export function accessUntilFor(p: LiveTimes & { recordingAvailable?: boolean | undefined }, at: Date): Date {
+  const liveEnd = liveEndOf(p);
+  return accessUntil(p.recordingAvailable === true && at > liveEnd ? at : liveEnd);
+}
+
+type LiveTimes = { liveAt: Date; liveEndsAt?: Date | undefined; sessions?: readonly { end: Date }[] | undefined };
 
 /**
  * When the live part ends (issue 24): the last session's end, else `liveEndsAt`, else the start. The access window
  * and the 24-hour rule count from it, so a 6-day training's owners keep it 90 days from its sixth day.
  */
-export const liveEndOf = (p: { liveAt: Date; liveEndsAt?: Date | undefined; sessions?: readonly { end: Date }[] | undefined }): Date =>
+export const liveEndOf = (p: LiveTimes): Date =>
   (p.sessions && p.sessions.length > 0 ? new Date(Math.max(...p.sessions.map((s) => s.end.getTime()))) : p.liveEndsAt ?? p.liveAt);

@@ -4,7 +4,7 @@ import { awaitedMailMessage, mailMessage } from '../mailing/index.ts';
 import { joinLinks, reminderScheduleMessage } from '../meetings/index.ts';
 import type { EventMetadata, OutboxMessage, Tx } from '../shared/events/index.ts';
 import { appendAlongside, handleCommand, isDomainError } from '../shared/kernel/index.ts';
-import { accessUntil, liveEndOf } from './access.ts';
+import { accessUntilFor, liveEndOf } from './access.ts';
 import { confirmationMail } from './confirmation-mail.ts';
 import type { ConsentGiven } from './consents.ts';
 import type { PurchasesDeps } from './deps.ts';
@@ -139,14 +139,15 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
     const product = await deps.ports.products(session.productKey);
     if (!product) return 'unknown';
     const price = product.prices.find((p) => p.currency === session.currency);
+    const paidAt = deps.clock();
     const { events, state } = await complete({
       type: 'CompletePurchase',
-      accessUntil: accessUntil(liveEndOf(product)).toISOString(),
+      accessUntil: accessUntilFor(product, paidAt).toISOString(),
       catalogueAsks: price ? { amountMinor: toMinor(price.amount, price.currency), currency: price.currency } : null,
       payment: {
         purchaseId: session.purchaseId, userId: session.userId, productKey: session.productKey, currency: session.currency,
         amount: Math.round(session.amountMinor / 100), amountMinor: session.amountMinor, provider: deps.provider.name, providerSessionId: session.id, paymentIntentId: session.paymentIntentId,
-        paidAt: deps.clock().toISOString(),
+        paidAt: paidAt.toISOString(),
       },
     }, seatPolicyOf(product), { metadata: opts.metadata, outbox: await mailFor(session.userId, session.productKey, session.purchaseId) });
     if (state.status === 'refundDue') {

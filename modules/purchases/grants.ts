@@ -1,7 +1,7 @@
 import { reminderScheduleMessage } from '../meetings/index.ts';
 import type { EventMetadata } from '../shared/events/index.ts';
 import { appendAlongside, DomainError, handleCommand } from '../shared/kernel/index.ts';
-import { accessUntil, liveEndOf } from './access.ts';
+import { accessUntilFor } from './access.ts';
 import type { PurchasesDeps } from './deps.ts';
 import { ownershipDecider, ownershipStreamOf } from './ownership.ts';
 import { purchaseDecider, streamOf } from './purchase.ts';
@@ -31,8 +31,9 @@ export function grantHandlers(deps: PurchasesDeps, queries: PurchasesQueries, se
       const purchaseId = deps.ids();
       const metadata = { actor: input.adminId, ...input.metadata };
       let ownership = { owner: null as string | null, version: 0 };
-      const grant = { purchaseId, userId, productKey: product.key, reason: input.reason.trim(), grantedBy: input.adminId, grantedAt: now(),
-        accessUntil: accessUntil(liveEndOf(product)).toISOString() };
+      const grantedAt = deps.clock();
+      const grant = { purchaseId, userId, productKey: product.key, reason: input.reason.trim(), grantedBy: input.adminId, grantedAt: grantedAt.toISOString(),
+        accessUntil: accessUntilFor(product, grantedAt).toISOString() };
       await handleCommand(deps, purchaseDecider, streamOf(purchaseId), { type: 'GrantAccess', grant, ownedThrough: null }, {
         metadata,
         // A granted place is a place: its holder is reminded of each session like a buyer (meetings plans it).

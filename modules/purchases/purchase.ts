@@ -120,7 +120,7 @@ export const consentsFor = (sale: Sale, at: string) => consentsNeeded(
  */
 export function refuseCheckout(sale: Sale, priceId: string, ownedThrough: string | null, at: string): void {
   if (!sale.priceIds.includes(priceId)) throw new DomainError<PurchaseRule>('unknown-price');
-  if (!sale.published || !isOnSale(new Date(sale.liveAt), new Date(at))) throw new DomainError<PurchaseRule>('not-on-sale');
+  if (!sale.published || !isOnSale(new Date(sale.liveAt), new Date(at), sale.recordingAvailable)) throw new DomainError<PurchaseRule>('not-on-sale');
   if (ownedThrough !== null) throw new DomainError<PurchaseRule>('already-owned');
 }
 

@@ -14,7 +14,11 @@ export const ERRORS = {
   'product-not-found': { status: 404, key: 'api.videoNotFound' },
   'product-exists': { status: 409, key: 'catalogue.productExists' },
   // `field`: the form field the refusal is about (the answer's `issues`, beside that field in the editor).
+  // A live product's past start needs the editor's confirmation (`confirmPastStart`); a recording's does not (issue 34).
   'product-start-past': { status: 400, key: 'catalogue.productStartPast', field: 'startsAt' },
+  'product-edition-start-past': { status: 400, key: 'catalogue.editionStartPast', field: 'startsAt' },
+  // A start sent beside sessions that do not begin then: the sessions are the schedule (issue 34).
+  'product-start-not-first-session': { status: 400, key: 'catalogue.startNotFirstSession', field: 'startsAt' },
   // Sessions and seats (issue 24): a session's refusal names its row (the error's `field`, e.g. `sessions.2.end`).
   'product-sessions-missing': { status: 400, key: 'catalogue.sessionsMissing', field: 'sessions' },
   'product-session-ends-first': { status: 400, key: 'catalogue.sessionEndsFirst', field: 'sessions' },

@@ -106,6 +106,8 @@ const ProductFields = v.object({
   liveLink: v.nullable(webLink(LINK)),
   recordingLink: v.nullable(recording),
   published: v.boolean(INVALID),
+  // A live product's start in the past is meant (the decider refuses it otherwise; a recording product needs none).
+  confirmPastStart: v.optional(v.boolean(INVALID)),
 }, INVALID);
 
 /** The first session's start, or the single start. */

@@ -1,21 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEYS, type AdminProduct } from '../../modules/catalogue/index.ts';
-import { bearer, signUp } from '../support/accounts.ts';
+import { bearer, buyWithDevCheckout, signUp } from '../support/accounts.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
 
-type Input = Omit<AdminProduct, 'key'>;
+type Input = Omit<AdminProduct, 'key'> & { confirmPastStart?: boolean };
+const DAY = 86_400_000;
 
 describe('the catalogue admin API: GET and POST /api/admin/products, PUT /api/admin/products/{key}', () => {
   let server: RunningServer;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let admin: Record<string, string>;
   let user: Record<string, string>;
+  let buyer: { token: string; email: string };
   beforeAll(async () => {
     smtp = await startSmtp();
     server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: 'szefowa@example.com' });
     admin = bearer((await signUp(server, smtp, 'szefowa@example.com', 'Anna Szefowa')).token);
     user = bearer((await signUp(server, smtp, 'zwykly@example.com', 'Jan Zwykły')).token);
+    buyer = await signUp(server, smtp, 'archiwum@example.com', 'Ola Archiwalna');
   });
   afterAll(async () => { await server?.stop(); await smtp?.close(); });
 
@@ -139,6 +142,55 @@ describe('the catalogue admin API: GET and POST /api/admin/products, PUT /api/ad
     const key = await create(await inputFrom(DEMO_KEYS.breath, { title: 'Na później', published: false }));
     expect((await page(key)).status).toBe(404);
     expect((await list()).find((p) => p.key === key)).toMatchObject({ title: 'Na później', published: false });
+  });
+
+  /** A demo product's input with one session instead of its schedule (no single start beside it). */
+  const withSession = async (key: string, start: Date, more: Partial<Input> = {}): Promise<Input> => {
+    const { startsAt: _startsAt, days: _days, dailyEnd: _dailyEnd, ...input } = await inputFrom(key);
+    return { ...input, sessions: [{ start: start.toISOString(), end: new Date(start.getTime() + 3 * 3_600_000).toISOString() }], ...more } as Input;
+  };
+  /** A year ago at 17:00 UTC (18:00 or 19:00 in Warsaw, inside no break): an event long over. */
+  const yearAgo = () => new Date(new Date(Date.now() - 365 * DAY).setUTCHours(17, 0, 0, 0));
+
+  it('adds an archive recording dated a year ago, which a buyer can buy and then watch (issue 34)', async () => {
+    const key = await create(await withSession(DEMO_KEYS.trauma, yearAgo(), {
+      title: 'Archiwum: granice', titleEn: 'Archive: boundaries', recordingAvailable: true, recordingLink: 'https://video.example/archiwum-granice',
+    }));
+    expect((await list()).find((p) => p.key === key)).toMatchObject({ title: 'Archiwum: granice', startsAt: yearAgo().toISOString(), published: true });
+    expect(await (await fetch(`${server.url}/seminaria?lang=pl`)).text()).toContain('Archiwum: granice');
+    await buyWithDevCheckout(server, buyer.token, key, `${key}-pln`);
+    const owned = await (await fetch(`${server.url}/api/videos/${key}`, { headers: bearer(buyer.token) })).json() as { watchURL?: string };
+    expect(owned.watchURL).toBe('https://video.example/archiwum-granice');
+    const watch = await (await fetch(`${server.url}/watch-video/${key}`, { headers: { cookie: `session=${buyer.token}; lang=en` } })).text();
+    expect(watch).toContain('watch-playback');
+    expect(watch).toContain('archiwum-granice');
+  });
+
+  it('adds a live product dated in the past only when the admin confirms it, the refusal saying so beside the start', async () => {
+    const input = await withSession(DEMO_KEYS.shame, yearAgo(), { title: 'Na żywo, wstecz', recordingAvailable: false });
+    const message = 'The event starts in the past. If that is meant, tick “I confirm the start in the past” (a recording may have a past date without it).';
+    for (const refused of [input, { ...input, confirmPastStart: false }]) {
+      const res = await call('POST', '/api/admin/products', admin, refused);
+      expect([res.status, await res.json()]).toEqual([400, { message, issues: [{ field: 'startsAt', message }] }]);
+    }
+    expect((await list()).filter((p) => p.title === 'Na żywo, wstecz')).toEqual([]);
+    const key = await create({ ...input, confirmPastStart: true });
+    expect((await list()).find((p) => p.key === key)).toMatchObject({ title: 'Na żywo, wstecz', startsAt: yearAgo().toISOString() });
+  });
+
+  it('refuses a start sent beside sessions that begin at another time, and moves nothing (issue 34)', async () => {
+    const input = await inputFrom(DEMO_KEYS.breath);
+    const before = (await list()).find((p) => p.key === DEMO_KEYS.breath)!;
+    const startsAt = new Date(Date.parse(before.startsAt) + 7 * DAY).toISOString();
+    const en = 'The start must be the first session\'s start: to move the event, change the sessions\' dates.';
+    const pl = 'Początek musi być początkiem pierwszego spotkania: aby przesunąć wydarzenie, zmień daty spotkań.';
+    const put = await call('PUT', `/api/admin/products/${DEMO_KEYS.breath}`, admin, { ...input, startsAt });
+    expect([put.status, await put.json()]).toEqual([400, { message: en, issues: [{ field: 'startsAt', message: en }] }]);
+    const post = await call('POST', '/api/admin/products', { ...admin, cookie: 'lang=pl' }, { ...input, startsAt });
+    expect([post.status, await post.json()]).toEqual([400, { message: pl, issues: [{ field: 'startsAt', message: pl }] }]);
+    expect((await list()).find((p) => p.key === DEMO_KEYS.breath)).toEqual(before);
+    // The start the sessions begin at, sent beside them, is no contradiction.
+    expect((await call('PUT', `/api/admin/products/${DEMO_KEYS.breath}`, admin, { ...input, startsAt: before.startsAt })).status).toBe(200);
   });
 
   it('answers 404 for a PUT to an unknown key', async () => {

@@ -77,14 +77,16 @@ describe('one source for every fact, the editor\'s per-field answers, and new ed
     expect(lunch.issues).toEqual([{ field: 'breakTime', message: 'The break must lie within the working hours, its start before its end.' }]);
   });
 
-  it('refuses a new product starting in the past and a start moved into the past, but saves a past event unchanged', async () => {
+  it('refuses a new live product starting in the past and a start moved into the past unconfirmed, but saves a past event unchanged', async () => {
     const input = await inputOf(DEMO_KEYS.shame, { title: 'Za późno' });
     // Two days ago in the morning (08:00 UTC): never inside the demo's 13:30–14:30 break, whatever the hour the test runs.
     const past = new Date(new Date(Date.now() - 2 * DAY).setUTCHours(8, 0, 0, 0)).toISOString();
+    const en = 'The event starts in the past. If that is meant, tick “I confirm the start in the past” (a recording may have a past date without it).';
+    const pl = 'Początek wydarzenia jest w przeszłości. Jeśli to zamierzone, zaznacz „Potwierdzam początek w przeszłości” (nagranie może mieć datę w przeszłości bez potwierdzenia).';
     expect(await refusal(await call('POST', '/api/admin/products', { ...input, startsAt: past })))
-      .toEqual([400, { message: 'The event cannot start in the past.', issues: [{ field: 'startsAt', message: 'The event cannot start in the past.' }] }]);
+      .toEqual([400, { message: en, issues: [{ field: 'startsAt', message: en }] }]);
     expect(await refusal(await call('PUT', `/api/admin/products/${DEMO_KEYS.fieldTheory}`, { ...(await inputOf(DEMO_KEYS.fieldTheory)), startsAt: past }, 'pl')))
-      .toEqual([400, { message: 'Początek wydarzenia nie może być w przeszłości.', issues: [{ field: 'startsAt', message: 'Początek wydarzenia nie może być w przeszłości.' }] }]);
+      .toEqual([400, { message: pl, issues: [{ field: 'startsAt', message: pl }] }]);
     // The trauma seminar took place weeks ago: a correction of its text is still saved.
     const trauma = await inputOf(DEMO_KEYS.trauma);
     expect((await call('PUT', `/api/admin/products/${DEMO_KEYS.trauma}`, { ...trauma, subDesc: { pl: 'Nagranie: 90 dni.', en: 'Recording: 90 days.' } })).status).toBe(200);

@@ -184,6 +184,28 @@ test('the catalogue editor refuses an invalid product with the server\'s message
   await expect.poll(async () => (await fetch(`${server.url}/video-details/${DEMO_KEYS.trauma}`)).status).toBe(200);
 });
 
+test('the editor saves a live event whose first session is in the past only once the admin ticks the confirmation (issue 34)', async ({ page }) => {
+  const errors = watchErrors(page);
+  await signIn(page, admin);
+  const section = await openSection(page, 'Catalogue');
+  const title = 'Breath and Embodiment';
+  await section.getByRole('button', { name: `Edit: ${title}` }).click();
+  const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  await section.getByLabel('Session 1: date', { exact: true }).fill(yearAgo);
+  await section.getByRole('button', { name: 'Save' }).click();
+  const message = 'The event starts in the past. If that is meant, tick “I confirm the start in the past” (a recording may have a past date without it).';
+  const confirm = section.getByLabel('I confirm the start in the past (a live event; a recording needs no confirmation)', { exact: true });
+  await expect(section.getByRole('alert')).toHaveText(message);
+  await expect(confirm).toBeFocused();
+  await expect(confirm).toHaveAccessibleDescription(message);
+  await confirm.check();
+  await section.getByRole('button', { name: 'Save' }).click();
+  await expect(section.getByRole('status')).toHaveText('Saved.');
+  const saved = (await (await fetch(`${server.url}/api/admin/products`, { headers: bearer(admin) })).json()) as AdminProduct[];
+  expect(saved.find((p) => p.key === DEMO_KEYS.breath)!.startsAt.slice(0, 10)).toBe(yearAgo);
+  expect(errors).toEqual([]);
+});
+
 test('the admin duplicates a product as a new edition with a new start: it is added hidden, for checking and publishing', async ({ page }) => {
   const errors = watchErrors(page);
   await signIn(page, admin);

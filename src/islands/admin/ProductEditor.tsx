@@ -81,6 +81,9 @@ export default function ProductEditor({ productKey, initial, heading, onSaved, o
             onChange={(max) => set('groupSize')({ ...draft.groupSize, max })} />
         </div>
         <ScheduleFields draft={draft} set={set} issues={issues} />
+        {/* A live event's start in the past is refused unless meant (issue 34); the refusal of the start shows here. */}
+        <CheckField id="product-confirm-past-start" label={c('confirmPastStart')} checked={draft.confirmPastStart === true}
+          onChange={set('confirmPastStart')} error={at('startsAt')} />
         <CheckField id="product-online" label={c('isOnline')} checked={draft.isOnline} onChange={set('isOnline')} />
       </fieldset>
 

@@ -38,11 +38,13 @@ export function NumberField({ id, label, value, onChange, error, step = 1, min =
   );
 }
 
-export function CheckField({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+export function CheckField({ id, label, checked, onChange, error }: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void; error?: string | undefined }) {
   return (
     <div className="admin-check">
-      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)}
+        {...(error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {})} />
       <label htmlFor={id}>{label}</label>
+      <FieldError id={id} error={error} />
     </div>
   );
 }

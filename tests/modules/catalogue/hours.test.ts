@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSessionHours, hoursBySession } from '../../../modules/catalogue/index.ts';
-import { productDecider, type Product, type ProductEvent } from '../../../modules/catalogue/product.ts';
+import { productDecider } from '../../../modules/catalogue/product-decider.ts';
+import type { Product, ProductEvent } from '../../../modules/catalogue/product.ts';
 import { demoProducts } from '../../../modules/catalogue/seed/products.ts';
 import type { Session } from '../../../modules/catalogue/sessions.ts';
 import { deciderSpec } from '../../../modules/shared/kernel/spec.ts';

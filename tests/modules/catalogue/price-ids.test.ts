@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { priceIdOf, productDecider, type Product, type ProductEvent } from '../../../modules/catalogue/product.ts';
+import { productDecider } from '../../../modules/catalogue/product-decider.ts';
+import { priceIdOf, type Product, type ProductEvent } from '../../../modules/catalogue/product.ts';
 import { demoProducts } from '../../../modules/catalogue/seed/products.ts';
 import { deciderSpec } from '../../../modules/shared/kernel/spec.ts';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { facilitatorDecider, type FacilitatorEvent } from '../../../modules/catalogue/facilitator.ts';
+import { productDecider } from '../../../modules/catalogue/product-decider.ts';
 import {
-  eventStart, isEventOver, isSiteMedia, isUpcoming, productDecider, type Product, type ProductEvent,
+  eventStart, isEventOver, isSiteMedia, isUpcoming, type Product, type ProductEvent,
 } from '../../../modules/catalogue/product.ts';
 import { demoFacilitators } from '../../../modules/catalogue/seed/facilitators.ts';
 import { demoProducts } from '../../../modules/catalogue/seed/products.ts';
@@ -41,6 +42,29 @@ describe('a start in the past (the admin\'s now is `notBefore`)', () => {
   it('is no reason to refuse saving a product that has started, its start unchanged', () =>
     products.given([published]).when({ type: 'ReviseProduct', key: product.key, changes: { startsAt: product.startsAt, title: 'Wstyd' }, notBefore: later })
       .then([{ type: 'ProductRevised', data: { key: product.key, changes: { title: 'Wstyd' } } }]));
+  it('is refused for a new live product a millisecond before now, and without a confirmation that is false', () => {
+    const now = new Date(Date.parse(product.startsAt) + 1).toISOString();
+    products.given([]).when({ type: 'PublishProduct', product, secrets, notBefore: now }).thenThrows('product-start-past', { startsAt: product.startsAt });
+    products.given([]).when({ type: 'PublishProduct', product, secrets, notBefore: now, confirmPastStart: false }).thenThrows('product-start-past');
+  });
+  it('is accepted for a new live product when the admin confirms it', () =>
+    products.given([]).when({ type: 'PublishProduct', product, secrets, notBefore: later, confirmPastStart: true }).then([published]));
+  it('is accepted for a new recording product (an archive recording) without a confirmation', () => {
+    const recording = { ...product, recordingAvailable: true };
+    products.given([]).when({ type: 'PublishProduct', product: recording, secrets, notBefore: later })
+      .then([{ type: 'ProductPublished', data: { product: recording, secrets } }]);
+  });
+  it('is accepted when a live product is moved there with a confirmation, and when a recording product is', () => {
+    const moved = '2026-12-19T09:00:00.000Z';
+    products.given([published]).when({ type: 'ReviseProduct', key: product.key, changes: { startsAt: moved }, notBefore: later, confirmPastStart: true })
+      .then([{ type: 'ProductRevised', data: { key: product.key, changes: { startsAt: moved } } }]);
+    const recording: ProductEvent = { type: 'ProductPublished', data: { product: { ...product, recordingAvailable: true }, secrets } };
+    products.given([recording]).when({ type: 'ReviseProduct', key: product.key, changes: { startsAt: moved }, notBefore: later })
+      .then([{ type: 'ProductRevised', data: { key: product.key, changes: { startsAt: moved } } }]);
+    // Made a recording in the same save: the product the start belongs to is a recording.
+    products.given([published]).when({ type: 'ReviseProduct', key: product.key, changes: { startsAt: moved, recordingAvailable: true }, notBefore: later })
+      .then([{ type: 'ProductRevised', data: { key: product.key, changes: { startsAt: moved, recordingAvailable: true } } }]);
+  });
   it('is allowed to the seed, which gives no `notBefore`', () =>
     products.given([]).when({ type: 'PublishProduct', product: { ...product, startsAt: '2020-01-01T09:00:00.000Z', sessions: undefined }, secrets })
       .then([{ type: 'ProductPublished', data: { product: { ...product, startsAt: '2020-01-01T09:00:00.000Z', sessions: undefined }, secrets } }]));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { productDecider, type Product, type ProductEvent } from '../../../modules/catalogue/product.ts';
-import { reminderOffsetsOf } from '../../../modules/catalogue/schedule.ts';
+import { productDecider } from '../../../modules/catalogue/product-decider.ts';
+import type { Product, ProductEvent } from '../../../modules/catalogue/product.ts';
+import { checkStartIsFirstSession, reminderOffsetsOf } from '../../../modules/catalogue/schedule.ts';
 import { scheduleChangedMessage, scheduleDiff } from '../../../modules/catalogue/schedule-change.ts';
 import { demoProducts } from '../../../modules/catalogue/seed/products.ts';
 import type { Session } from '../../../modules/catalogue/sessions.ts';
@@ -94,4 +95,19 @@ describe('how long a waiting list\'s offer holds its seat (hours)', () => {
   });
   it.each([['zero', 0], ['negative', -24], ['a part of an hour', 1.5], ['beyond 14 days', 337]])('refuses %s, naming the field', (_, offerHours) =>
     products.given([published]).when(revise({ offerHours })).thenThrows('product-offer-hours-invalid', { field: 'offerHours' }));
+});
+
+describe('a start sent beside the sessions (issue 34: it was silently ignored)', () => {
+  const refusal = (startsAt: string | undefined, given: readonly Session[]) => {
+    try { checkStartIsFirstSession(startsAt, given); return null; } catch (e) { return { code: (e as { code: string }).code, data: (e as { data: unknown }).data }; }
+  };
+  it('is accepted when it is the first session\'s start, written in any offset, whatever order the sessions are listed in', () => {
+    expect(refusal(sessions[0]!.start, sessions)).toBeNull();
+    expect(refusal('2026-09-23T09:00:00+02:00', [...sessions].reverse())).toBeNull();
+    expect(refusal(undefined, sessions)).toBeNull();
+  });
+  it('is refused beside the start when it differs from the first session\'s, by a minute or by a later session\'s start', () => {
+    expect(refusal(at(23, '09:01'), sessions)).toEqual({ code: 'product-start-not-first-session', data: { field: 'startsAt' } });
+    expect(refusal(sessions[1]!.start, sessions)).toEqual({ code: 'product-start-not-first-session', data: { field: 'startsAt' } });
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayLine, detailLines, durationLine, firstSessionMinutes, shownSessions, whenLine } from '../../../modules/catalogue/facts.ts';
-import { productDecider, type Product, type ProductEvent } from '../../../modules/catalogue/product.ts';
+import { productDecider } from '../../../modules/catalogue/product-decider.ts';
+import type { Product, ProductEvent } from '../../../modules/catalogue/product.ts';
 import { shiftedSessions, withIds } from '../../../modules/catalogue/schedule.ts';
 import { demoProducts } from '../../../modules/catalogue/seed/products.ts';
 import { sessionsOf, type Session } from '../../../modules/catalogue/sessions.ts';

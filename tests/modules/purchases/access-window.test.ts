@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../../modules/catalogue/index.ts';
+import { accessUntilFor, isOnSale } from '../../../modules/purchases/access.ts';
 import { accessUntil, hasAccess, type ProductForSale } from '../../../modules/purchases/index.ts';
 import { fixedClock } from '../../../modules/shared/kernel/index.ts';
 import { backends, openMigrated } from '../../support/databases.ts';
@@ -20,6 +21,29 @@ const listing = { key: product.key, title: 'Seminarium o żałobie' } as Product
 
 describe('the access window lasts until 90 days after the live date', () => {
   it('ends on 30 May 17:00 UTC for an event live on 1 March 17:00 UTC', () => expect(accessUntil(new Date(LIVE)).toISOString()).toBe(WINDOW_END));
+});
+
+describe('a recording product bought after its live part (an archive recording, issue 34)', () => {
+  // Live 1 March 17:00–20:00 UTC: the live part ends at 20:00.
+  const END = '2026-03-01T20:00:00.000Z';
+  const times = { liveAt: new Date(LIVE), liveEndsAt: new Date(END) };
+  const until = (recordingAvailable: boolean, at: string) => accessUntilFor({ ...times, recordingAvailable }, new Date(at)).toISOString();
+  it('gives 90 days from the live part\'s end to a buyer before that end, or at it, as a live buyer has', () => {
+    expect(until(true, PAID)).toBe('2026-05-30T20:00:00.000Z');
+    expect(until(true, END)).toBe('2026-05-30T20:00:00.000Z');
+  });
+  it('gives 90 days from the purchase to a buyer a millisecond after the end, or a year after', () => {
+    expect(until(true, '2026-03-01T20:00:00.001Z')).toBe('2026-05-30T20:00:00.001Z');
+    expect(until(true, '2027-03-10T09:00:00.000Z')).toBe('2027-06-08T09:00:00.000Z');
+  });
+  it('leaves a product without a recording at 90 days from its end, whenever bought', () =>
+    expect(until(false, '2026-05-01T09:00:00.000Z')).toBe('2026-05-30T20:00:00.000Z'));
+  it('stays on sale after the window a live buyer has; a product without a recording does not', () => {
+    expect(isOnSale(new Date(LIVE), new Date(WINDOW_END), true)).toBe(true);
+    expect(isOnSale(new Date(LIVE), new Date('2031-01-01T00:00:00Z'), true)).toBe(true);
+    expect(isOnSale(new Date(LIVE), new Date(WINDOW_END), false)).toBe(false);
+    expect(isOnSale(new Date(LIVE), new Date('2026-05-30T16:59:59.999Z'))).toBe(true);
+  });
 });
 
 describe.each(backends)('access of one buyer on $name (paid 1 February, live 1 March, window ends 30 May 17:00 UTC)', (backend) => {
