@@ -93,7 +93,9 @@ test('an empty thumbnail asks for a picture to upload, not a path', async ({ pag
 test('a product whose learning points are all removed shows no "Czego się nauczysz" heading, and still its sub-description', async ({ page }) => {
   const errors = watchErrors(page);
   await page.context().addCookies([{ name: 'session', value: admin, url: server.url }]);
-  const product = (await products(page)).find((p) => p.published && p.whyWatch.length > 0 && p.subDesc.pl.trim() !== '')!;
+  // One whose title no other product shares: the catalogue's Edit button is named by the title.
+  const all = await products(page);
+  const product = all.find((p) => p.published && p.whyWatch.length > 0 && p.subDesc.pl.trim() !== '' && all.filter((o) => o.title === p.title).length === 1)!;
   await page.goto(`${server.url}/video-details/${product.key}`);
   await expect(page.getByRole('heading', { name: 'Czego się nauczysz' })).toBeVisible();
 
