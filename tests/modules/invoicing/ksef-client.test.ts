@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKsefClient, KsefUnavailable, type KsefOutcome } from '../../../modules/invoicing/index.ts';
+import { fixedClock } from '../../../modules/shared/kernel/index.ts';
 import { startKsefStandIn, type KsefStandIn } from '../../support/ksef-standin.ts';
 
 const KSEF = join(import.meta.dirname, '../../../../shared/ksef');
@@ -27,8 +28,11 @@ const invoiceXml = (number: string, sellerNip = SELLER_NIP) => `<?xml version="1
 `;
 
 let stand: KsefStandIn;
-const client = (options: { token?: string; timeoutMs?: number; baseUrl?: string } = {}) => createKsefClient({
-  baseUrl: options.baseUrl ?? stand.url, token: options.token ?? TOKEN, nip: SELLER_NIP, timeoutMs: options.timeoutMs ?? 5000, pollIntervalMs: 5,
+/** The client's time is the test's: a fixed clock, whose wait moves it at once (the stand-in keeps wall time). */
+let clock: ReturnType<typeof fixedClock>;
+const client = (options: { token?: string; timeoutMs?: number; baseUrl?: string; pollIntervalMs?: number } = {}) => createKsefClient({
+  baseUrl: options.baseUrl ?? stand.url, token: options.token ?? TOKEN, nip: SELLER_NIP, timeoutMs: options.timeoutMs ?? 5000,
+  pollIntervalMs: options.pollIntervalMs ?? 5, clock, wait: clock.wait,
 });
 /** What `submit` threw, asserted to be KsefUnavailable. */
 async function unavailable(promise: Promise<KsefOutcome>): Promise<KsefUnavailable> {
@@ -37,7 +41,10 @@ async function unavailable(promise: Promise<KsefOutcome>): Promise<KsefUnavailab
   return error as KsefUnavailable;
 }
 
-beforeEach(async () => { stand = await startKsefStandIn({ [TOKEN]: SELLER_NIP }); });
+beforeEach(async () => {
+  clock = fixedClock('2026-11-26T10:00:00.000Z');
+  stand = await startKsefStandIn({ [TOKEN]: SELLER_NIP });
+});
 afterEach(async () => { await stand.close(); });
 
 describe('KSeF client: an accepted invoice', () => {
@@ -72,6 +79,16 @@ describe('KSeF client: an accepted invoice', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'upo-')), 'upo.xml');
     writeFileSync(file, outcome.upo);
     execFileSync('xmllint', ['--noout', '--nonet', '--schema', join(KSEF, 'upo-v4-3.xsd'), file], { stdio: 'pipe' });
+  });
+
+  it('waits between polls on its own clock: one interval per pending answer, no real time slept', async () => {
+    const started = performance.now();
+    const outcome = await client({ pollIntervalMs: 1000 }).submit(invoiceXml('FV/2026/000006'));
+    expect(outcome.status).toBe('accepted');
+    // The stand-in answers "in progress" once for the authentication and once for the invoice.
+    expect(clock().toISOString()).toBe('2026-11-26T10:00:02.000Z');
+    // Two real intervals would have taken 2 s at least.
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('keeps its access token for the next invoice, and authenticates again when KSeF revoked it', async () => {
