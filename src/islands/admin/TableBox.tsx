@@ -14,15 +14,17 @@ export type Column<Row> = { label: string; cell: (row: Row) => ReactNode; numeri
 
 /**
  * A list of rows as a table in its TableBox, one column per entry of `columns`; each cell carries its column's heading
- * as `data-label`, which admin.css shows beside the cell when the table stacks. `rowData`: the row's data-* attributes.
+ * as `data-label`, which admin.css shows beside the cell when the table stacks. `rowData`: the row's data-* attributes;
+ * `labelledBy`: the id of a heading that names the table itself.
  */
-export function StackTable<Row>({ label, columns, rows, rowKey, rowData }: {
+export function StackTable<Row>({ label, columns, rows, rowKey, rowData, labelledBy }: {
   label: string; columns: Column<Row>[]; rows: readonly Row[]; rowKey: (row: Row) => string; rowData?: (row: Row) => Record<`data-${string}`, string>;
+  labelledBy?: string;
 }) {
   const cellClass = (c: Column<Row>) => [c.numeric && 'num', c.nowrap && 'nowrap'].filter(Boolean).join(' ') || undefined;
   return (
     <TableBox label={label}>
-      <table className="admin-table admin-table--stack">
+      <table className="admin-table admin-table--stack" aria-labelledby={labelledBy}>
         <thead><tr>{columns.map((c) => <th key={c.label} scope="col" className={c.numeric ? 'num' : undefined}>{c.label}</th>)}</tr></thead>
         <tbody>
           {rows.map((row) => (
