@@ -1,6 +1,7 @@
 // `npm test`: every lane below, in order. `npm run test:<lane>` runs one (README, "Tests"):
-//   quick    lint, a type check of the TypeScript (tsc), architecture, deciders and module tests on PGlite only; no server
-//   modules  architecture and module tests, on PGlite and on TEST_DATABASE_URL's PostgreSQL when it is set
+//   unit     the pure deciders, views and parts (tests/unit-lane.ts): no database, server or process; under a minute
+//   quick    lint, a type check of the TypeScript (tsc), architecture, unit and module tests on PGlite only; no server
+//   modules  architecture, unit and module tests, on PGlite and on TEST_DATABASE_URL's PostgreSQL when it is set
 //   api      the HTTP API against the production build (built first when stale)
 //   browser  Playwright with Debian's Chromium against the production build
 // `npm test` is lint, `astro check` (which also checks .astro files), then the modules, api and browser lanes.
@@ -24,17 +25,20 @@ const vitest = (projects) => [bin('vitest', 'vitest.mjs'), 'run', ...projects.fl
 const lint = () => run('lint (oxlint)', [bin('oxlint', 'bin/oxlint'), '--deny-warnings', 'src', 'modules', 'migrations', 'tests', 'scripts', 'bench']);
 
 const lanes = {
+  unit() {
+    run('unit tests: pure deciders and views (vitest)', vitest(['unit']));
+  },
   quick() {
     // The module tests check every calendar invitation with libical (compiled against libical-dev).
     ensurePackages(MODULE_TEST_PACKAGES);
     lint();
     run('type check (tsc --noEmit; .astro files only in `npm test`)', [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
     // PGlite only, even where TEST_DATABASE_URL is set: the quick lane needs no database server.
-    run('architecture and module tests on PGlite (vitest)', vitest(['architecture', 'modules']), { TEST_DATABASE_URL: '' });
+    run('architecture, unit and module tests on PGlite (vitest)', vitest(['architecture', 'unit', 'modules']), { TEST_DATABASE_URL: '' });
   },
   modules() {
     ensurePackages(MODULE_TEST_PACKAGES);
-    run('architecture and module tests (vitest)', vitest(['architecture', 'modules']));
+    run('architecture, unit and module tests (vitest)', vitest(['architecture', 'unit', 'modules']));
   },
   api() {
     ensurePackages();
@@ -51,7 +55,7 @@ const lanes = {
     lint();
     run('type check (astro check)', [bin('astro', 'bin/astro.mjs'), 'check', '--minimumSeverity', 'warning']);
     buildIfStale();
-    run('module and API tests (vitest)', vitest(['architecture', 'modules', 'api']));
+    run('module and API tests (vitest)', vitest(['architecture', 'unit', 'modules', 'api']));
     run('browser tests (playwright, Debian chromium)', [bin('@playwright/test', 'cli.js'), 'test']);
   },
 };

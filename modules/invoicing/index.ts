@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DomainError, handleCommand, loadState, randomIds, systemClock, type ModuleContext } from '../shared/kernel/index.ts';
+import { DomainError, handleCommand, loadState, randomIds, systemClock, systemWait, type ModuleContext } from '../shared/kernel/index.ts';
 import { deliveryHandlers, pdfName, pdfOf } from './delivery.ts';
 import { toFa3Xml } from './fa3.ts';
 import { KSEF_QR_BASE } from './ksef-qr.ts';
@@ -75,7 +75,7 @@ export function createInvoicing(ctx: ModuleContext, ports: InvoicingPorts) {
   let client: { nip: string; submit: (xml: string) => Promise<KsefOutcome> } | null = null;
   const submit = ksef ? async (xml: string) => {
     const nip = (await settings()).nip;
-    if (client?.nip !== nip) client = { nip, ...createKsefClient({ baseUrl: ksef.baseUrl, token: ksef.token, nip }) };
+    if (client?.nip !== nip) client = { nip, ...createKsefClient({ baseUrl: ksef.baseUrl, token: ksef.token, nip, clock, wait: ctx.wait ?? systemWait }) };
     return client.submit(xml);
   } : null;
   const delivery = deliveryHandlers({

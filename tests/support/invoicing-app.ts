@@ -7,7 +7,7 @@ import { MAIL_TOPIC, type Mail } from '../../modules/mailing/index.ts';
 import { parseEnv } from '../../modules/shared/config/index.ts';
 import type { DatabaseHandle } from '../../modules/shared/db/index.ts';
 import { createEventStore } from '../../modules/shared/events/index.ts';
-import type { Clock } from '../../modules/shared/kernel/index.ts';
+import type { Clock, Wait } from '../../modules/shared/kernel/index.ts';
 import { createOutboxWorker } from '../../modules/shared/outbox/index.ts';
 import { wireModules, type WireOptions } from '../../src/server/modules.ts';
 import { linkIn, outboxMails } from './accounts-module.ts';
@@ -32,10 +32,10 @@ export const consumer = { name: 'Ewa Śliwińska', nip: null, address: { street:
  * The whole server's modules on `handle` (as src/server/modules.ts wires them, demo catalogue seeded), one instance:
  * call again on another handle of the same PostgreSQL for a second. `drain()` runs the outbox once, as the worker does.
  */
-export async function invoicingApp(handle: DatabaseHandle, opts: { clock?: Clock; env?: Record<string, string>; seed?: boolean; attendance?: WireOptions['attendance'] } = {}) {
+export async function invoicingApp(handle: DatabaseHandle, opts: { clock?: Clock; wait?: Wait; env?: Record<string, string>; seed?: boolean; attendance?: WireOptions['attendance'] } = {}) {
   const config = { ...parseEnv({ PUBLIC_URL: 'https://gestalt.test', ...NO_RECORDINGS, ...opts.env }), JWT_SECRET: 'k'.repeat(40) };
   const store = createEventStore(handle.db);
-  const wired = wireModules({ config, log: pino({ level: 'silent' }), db: handle.db, store, ...(opts.clock ? { clock: opts.clock } : {}) }, opts.attendance ? { attendance: opts.attendance } : {});
+  const wired = wireModules({ config, log: pino({ level: 'silent' }), db: handle.db, store, ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.wait ? { wait: opts.wait } : {}) }, opts.attendance ? { attendance: opts.attendance } : {});
   if (opts.seed !== false) await wired.seed();
   const { services } = wired;
   let registrations = 0;

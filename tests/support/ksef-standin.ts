@@ -4,7 +4,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { inspectInvoice, ksefNumber, referenceNumber, upoXml } from './ksef-standin-documents.ts';
 
-/** Test-only RSA keys with self-signed certificates (made once with openssl; see fixtures/ksef). */
+/**
+ * Test-only RSA keys with self-signed certificates (made once with openssl; see fixtures/ksef), valid from 2000 to 2126:
+ * the client picks a certificate valid at its own clock's now, so any fixed clock a test sets lies within.
+ */
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/ksef/${name}`, import.meta.url), 'utf8');
 function mfKey(name: string, usage: string) {
   const x509 = new X509Certificate(fixture(`${name}.cert.pem`));

@@ -1,7 +1,9 @@
 import { pickCertificate, rsaOaep, type PublicKeyCertificate } from './crypto.ts';
+import type { Wait } from '../../shared/kernel/index.ts';
 import { KsefApiError, KsefUnavailable, type Transport } from './http.ts';
 
-export type KsefClock = { now(): number; sleep(ms: number): Promise<void> };
+/** The client's time, from the module's injected clock and wait (never the system's own). */
+export type KsefClock = { now(): number; wait: Wait };
 
 type TokenInfo = { token: string; validUntil: string };
 type StatusInfo = { code: number; description: string; details?: string[] | null };
@@ -61,7 +63,7 @@ export function createAuthenticator(call: Transport, nip: string, ksefToken: str
       if (status.code === 500 || status.code === 550) throw new KsefUnavailable(`KSeF could not finish authentication: ${describe(status)}`, 'server-error');
       if (status.code !== 100) throw refused(describe(status));
       if (clock.now() >= deadline) throw new KsefUnavailable(`KSeF was still authenticating after ${pollTimeoutMs} ms`, 'still-processing');
-      await clock.sleep(pollIntervalMs);
+      await clock.wait(pollIntervalMs);
     }
     try {
       const tokens = await call<{ accessToken: TokenInfo }>({ method: 'POST', path: '/auth/token/redeem', bearer: operation });

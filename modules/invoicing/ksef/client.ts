@@ -1,3 +1,4 @@
+import type { Clock, Wait } from '../../shared/kernel/index.ts';
 import { createAuthenticator, type KsefClock } from './auth.ts';
 import { encryptInvoice, newSessionKey, pickCertificate, rsaOaep, sha256Base64 } from './crypto.ts';
 import { createTransport, KsefApiError, KsefUnavailable } from './http.ts';
@@ -26,7 +27,10 @@ export type KsefClientOptions = {
   pollIntervalMs?: number;
   /** How long to wait for KSeF to finish processing before giving up with KsefUnavailable (reason 'still-processing'). */
   pollTimeoutMs?: number;
-  clock?: KsefClock;
+  /** The module's clock: certificates' and tokens' validity and the poll deadlines are judged by it. */
+  clock: Clock;
+  /** The module's pause between two polls. */
+  wait: Wait;
 };
 
 /** The form the session is opened for (contract: OpenOnlineSessionRequest.formCode, FA(3) row). */
@@ -36,8 +40,6 @@ type InvoiceStatus = {
   ksefNumber?: string | null; referenceNumber: string; acquisitionDate?: string | null;
   status: { code: number; description: string; details?: string[] | null; extensions?: Record<string, string | null> | null };
 };
-
-const realClock: KsefClock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
 
 /** Invoice status codes that are KSeF's own trouble, not a verdict on the invoice ("spróbuj ponownie"). */
 const RETRYABLE_INVOICE_CODES = new Set([405, 500, 550]);
@@ -50,7 +52,7 @@ const UPO_NOT_YET = 21178;
  * close) and answers the outcome. Throws KsefUnavailable when it cannot tell (see KsefOutcome).
  */
 export function createKsefClient(options: KsefClientOptions) {
-  const clock = options.clock ?? realClock;
+  const clock: KsefClock = { now: () => options.clock().getTime(), wait: options.wait };
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const pollTimeoutMs = options.pollTimeoutMs ?? 120_000;
   const call = createTransport(options.baseUrl, options.fetch ?? fetch, options.timeoutMs ?? 30_000, () => clock.now());
@@ -63,7 +65,7 @@ export function createKsefClient(options: KsefClientOptions) {
       const answer = await ask();
       if (answer !== undefined) return answer;
       if (clock.now() >= deadline) throw new KsefUnavailable(`KSeF was still processing ${what} after ${pollTimeoutMs} ms`, 'still-processing');
-      await clock.sleep(pollIntervalMs);
+      await clock.wait(pollIntervalMs);
     }
   }
 

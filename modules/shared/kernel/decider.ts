@@ -43,16 +43,23 @@ export const isDomainError = <Code extends string>(error: unknown, ...codes: Cod
 export type Clock = () => Date;
 /** Where new ids come from: random UUIDs in the server, a counter in tests. */
 export type IdSource = () => string;
+/** How a module pauses (between two polls): real timers in the server; in tests, a fixed clock moved at once. */
+export type Wait = (ms: number) => Promise<void>;
 
 export const systemClock: Clock = () => new Date();
+export const systemWait: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export const randomIds: IdSource = () => randomUUID();
 
-/** A fixed clock that can be moved, for tests. */
+/**
+ * A fixed clock that can be moved, for tests. Its `wait` moves it by the time asked and returns at once, so code that
+ * polls until a deadline reaches the deadline without the test sleeping.
+ */
 export function fixedClock(at: string | Date) {
   let now = new Date(at);
-  const clock: Clock & { set(at: string | Date): void; advance(ms: number): void } = Object.assign(() => new Date(now), {
+  const clock: Clock & { set(at: string | Date): void; advance(ms: number): void; wait: Wait } = Object.assign(() => new Date(now), {
     set(next: string | Date) { now = new Date(next); },
     advance(ms: number) { now = new Date(now.getTime() + ms); },
+    wait: async (ms: number) => { now = new Date(now.getTime() + ms); },
   });
   return clock;
 }

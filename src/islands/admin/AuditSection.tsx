@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useResource } from './api.ts';
 import { formatDateTime } from './format.ts';
 import { usePanel, type PanelKey } from './messages.ts';
-import { TableBox } from './TableBox.tsx';
+import { StackTable } from './TableBox.tsx';
 import { Loaded, Pager } from './ui.tsx';
 import type { AuditEntry, Paged } from './types.ts';
 import { useHydrated } from '../shared/useHydrated.ts';
@@ -65,33 +65,20 @@ export default function AuditSection() {
         <>
           <p className="admin-count" role="status">{say('adminPanel.audit.total', { total })}</p>
           {items.length === 0 ? <p className="empty">{say('adminPanel.audit.empty')}</p> : (
-            <TableBox label={say('adminPanel.tab.audit')}>
-              <table className="admin-table admin-table--stack">
-                <thead><tr>
-                  <th scope="col">{say('adminPanel.audit.when')}</th><th scope="col">{say('adminPanel.audit.type')}</th>
-                  <th scope="col">{say('adminPanel.audit.who')}</th><th scope="col">{say('adminPanel.audit.what')}</th>
-                </tr></thead>
-                <tbody>
-                  {items.map((e) => {
-                    const label = typeLabel(e.type);
-                    return (
-                      <tr key={e.position}>
-                        <td data-label={say('adminPanel.audit.when')}>{formatDateTime(e.at, lang)}</td>
-                        <td data-label={say('adminPanel.audit.type')}>{label ? say(label) : e.type}</td>
-                        <td data-label={say('adminPanel.audit.who')}>{e.actor?.name ?? say('adminPanel.audit.system')}</td>
-                        <td data-label={say('adminPanel.audit.what')}>
-                          {e.summary}
-                          {e.subject && (
-                            <> <button type="button" className="button button--small button--quiet" onClick={() => show({ ...filter, subject: e.subject!.id })}
-                              aria-label={say('adminPanel.audit.bySubject', { id: e.subject.id })}>{e.subject.id}</button></>
-                          )}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </TableBox>
+            <StackTable label={say('adminPanel.tab.audit')} rows={items} rowKey={(e) => String(e.position)} columns={[
+              { label: say('adminPanel.audit.when'), cell: (e) => formatDateTime(e.at, lang) },
+              { label: say('adminPanel.audit.type'), cell: (e) => { const label = typeLabel(e.type); return label ? say(label) : e.type; } },
+              { label: say('adminPanel.audit.who'), cell: (e) => e.actor?.name ?? say('adminPanel.audit.system') },
+              { label: say('adminPanel.audit.what'), cell: (e) => (
+                <>
+                  {e.summary}
+                  {e.subject && (
+                    <> <button type="button" className="button button--small button--quiet" onClick={() => show({ ...filter, subject: e.subject!.id })}
+                      aria-label={say('adminPanel.audit.bySubject', { id: e.subject.id })}>{e.subject.id}</button></>
+                  )}
+                </>
+              ) },
+            ]} />
           )}
           <Pager page={page} pages={Math.max(1, Math.ceil(total / Math.max(pageSize, 1)))} onPage={setPage} />
         </>

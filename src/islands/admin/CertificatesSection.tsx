@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { request, useResource } from './api.ts';
 import { formatDate } from './format.ts';
 import { usePanel } from './messages.ts';
-import { TableBox } from './TableBox.tsx';
+import { StackTable } from './TableBox.tsx';
 import { Loaded, NoteLine, type Note } from './ui.tsx';
 import { useHydrated } from '../shared/useHydrated.ts';
 
@@ -65,36 +65,22 @@ export default function CertificatesSection() {
       </div>
       <NoteLine note={note} />
       <Loaded resource={listing}>{({ certificates }) => (certificates.length === 0 ? <p>{say('adminPanel.certificates.none')}</p> : (
-        <TableBox label={say('adminPanel.certificates.tableLabel')}>
-          <table className="admin-table admin-table--stack">
-            <thead><tr>
-              <th scope="col">{say('adminPanel.certificates.number')}</th><th scope="col">{say('adminPanel.certificates.issued')}</th>
-              <th scope="col">{say('adminPanel.certificates.holder')}</th><th scope="col">{say('adminPanel.certificates.training')}</th>
-              <th scope="col" className="num">{say('adminPanel.certificates.hours')}</th><th scope="col">{say('adminPanel.certificates.status')}</th>
-              <th scope="col">{say('adminPanel.certificates.actions')}</th>
-            </tr></thead>
-            <tbody>
-              {certificates.map((c) => (
-                <tr key={c.certificateId} data-certificate={c.number}>
-                  <td data-label={say('adminPanel.certificates.number')} className="nowrap">{c.number}</td>
-                  <td data-label={say('adminPanel.certificates.issued')} className="nowrap">{formatDate(c.issuedAt, lang)}</td>
-                  <td data-label={say('adminPanel.certificates.holder')}>{c.holderName ?? say('adminPanel.certificates.deleted')}</td>
-                  <td data-label={say('adminPanel.certificates.training')}>{c.title[lang] || c.title.pl}</td>
-                  <td data-label={say('adminPanel.certificates.hours')} className="num nowrap">{hours(c.hoursAttended)} / {hours(c.hoursOffered)}</td>
-                  <td data-label={say('adminPanel.certificates.status')}>{state(c)}</td>
-                  <td data-label={say('adminPanel.certificates.actions')}>
-                    <div className="admin-actions">
-                      <a href={`/api/certificates/${encodeURIComponent(c.certificateId)}/pdf`} download>{say('adminPanel.certificates.pdf')}</a>
-                      <a href={`/certyfikat/${encodeURIComponent(c.certificateId)}`} target="_blank" rel="noopener">{say('adminPanel.certificates.page')}</a>
-                      {c.status === 'valid' && <button type="button" className="button button--small" disabled={busy === c.certificateId} onClick={() => revoke(c)}>{say('adminPanel.certificates.revoke')}</button>}
-                      {c.status !== 'replaced' && <button type="button" className="button button--small" disabled={busy === c.certificateId} onClick={() => reissue(c)}>{say('adminPanel.certificates.reissue')}</button>}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableBox>
+        <StackTable label={say('adminPanel.certificates.tableLabel')} rows={certificates} rowKey={(c) => c.certificateId} rowData={(c) => ({ 'data-certificate': c.number })} columns={[
+          { label: say('adminPanel.certificates.number'), nowrap: true, cell: (c) => c.number },
+          { label: say('adminPanel.certificates.issued'), nowrap: true, cell: (c) => formatDate(c.issuedAt, lang) },
+          { label: say('adminPanel.certificates.holder'), cell: (c) => c.holderName ?? say('adminPanel.certificates.deleted') },
+          { label: say('adminPanel.certificates.training'), cell: (c) => c.title[lang] || c.title.pl },
+          { label: say('adminPanel.certificates.hours'), numeric: true, nowrap: true, cell: (c) => `${hours(c.hoursAttended)} / ${hours(c.hoursOffered)}` },
+          { label: say('adminPanel.certificates.status'), cell: state },
+          { label: say('adminPanel.certificates.actions'), cell: (c) => (
+            <div className="admin-actions">
+              <a href={`/api/certificates/${encodeURIComponent(c.certificateId)}/pdf`} download>{say('adminPanel.certificates.pdf')}</a>
+              <a href={`/certyfikat/${encodeURIComponent(c.certificateId)}`} target="_blank" rel="noopener">{say('adminPanel.certificates.page')}</a>
+              {c.status === 'valid' && <button type="button" className="button button--small" disabled={busy === c.certificateId} onClick={() => revoke(c)}>{say('adminPanel.certificates.revoke')}</button>}
+              {c.status !== 'replaced' && <button type="button" className="button button--small" disabled={busy === c.certificateId} onClick={() => reissue(c)}>{say('adminPanel.certificates.reissue')}</button>}
+            </div>
+          ) },
+        ]} />
       ))}</Loaded>
     </section>
   );

@@ -4,7 +4,7 @@ import { formatMoney } from '../../../modules/shared/text/index.ts';
 import { request, useResource } from './api.ts';
 import { formatDate } from './format.ts';
 import { usePanel, type PanelKey } from './messages.ts';
-import { TableBox } from './TableBox.tsx';
+import { StackTable } from './TableBox.tsx';
 import { Loaded, NoteLine, type Note } from './ui.tsx';
 
 /** Every KSeF state in words, as the accountant's CSV says them (the keys list the states: the filter offers each). */
@@ -72,39 +72,25 @@ export default function InvoicesList() {
       </div>
       <NoteLine note={note} />
       <Loaded resource={listing}>{({ invoices, ksefEnabled }) => (invoices.length === 0 ? <p>{say('adminPanel.invoices.none')}</p> : (
-        <TableBox label={say('adminPanel.invoices.tableLabel', { month })}>
-          <table className="admin-table admin-table--stack">
-            <thead><tr>
-              <th scope="col">{say('adminPanel.invoices.number')}</th><th scope="col">{say('adminPanel.invoices.kind')}</th>
-              <th scope="col">{say('adminPanel.invoices.issued')}</th><th scope="col">{say('adminPanel.invoices.buyer')}</th>
-              <th scope="col">{say('adminPanel.invoices.nip')}</th><th scope="col" className="num">{say('adminPanel.invoices.gross')}</th>
-              <th scope="col">{say('adminPanel.invoices.ksef')}</th><th scope="col">{say('adminPanel.invoices.files')}</th>
-            </tr></thead>
-            <tbody>
-              {invoices.map((d) => (
-                <tr key={d.invoiceId} data-invoice={d.number}>
-                  <td data-label={say('adminPanel.invoices.number')} className="nowrap">{d.number}</td>
-                  <td data-label={say('adminPanel.invoices.kind')}>{say(d.kind === 'invoice' ? 'invoices.kind.invoice' : 'invoices.kind.correction')}</td>
-                  <td data-label={say('adminPanel.invoices.issued')} className="nowrap">{formatDate(d.issuedAt, lang)}</td>
-                  <td data-label={say('adminPanel.invoices.buyer')}>{d.buyerName}</td>
-                  <td data-label={say('adminPanel.invoices.nip')} className="nowrap">{d.buyerNip ?? '—'}</td>
-                  <td data-label={say('adminPanel.invoices.gross')} className="num nowrap">{formatMoney(d.grossMinor / 100, d.currency, lang, 'ledger')}</td>
-                  <td data-label={say('adminPanel.invoices.ksef')}>{ksefCell(d)}</td>
-                  <td data-label={say('adminPanel.invoices.files')}>
-                    <div className="admin-actions">
-                      <a href={`/api/invoices/${encodeURIComponent(d.invoiceId)}/pdf`} download aria-label={say('adminPanel.invoices.pdfOf', { number: d.number })}>{say('adminPanel.invoices.pdf')}</a>
-                      {d.buyerNip && <a href={`/api/admin/invoices/${encodeURIComponent(d.invoiceId)}/xml`} download aria-label={say('adminPanel.invoices.xmlOf', { number: d.number })}>{say('adminPanel.invoices.xml')}</a>}
-                      {ksefEnabled && (d.ksef === 'failed' || d.ksef === 'rejected') && (
-                        <button type="button" className="button button--small" disabled={busy === d.invoiceId} onClick={() => void resend(d)}
-                          aria-label={say('adminPanel.invoices.resendOf', { number: d.number })}>{say('adminPanel.invoices.resend')}</button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableBox>
+        <StackTable label={say('adminPanel.invoices.tableLabel', { month })} rows={invoices} rowKey={(d) => d.invoiceId} rowData={(d) => ({ 'data-invoice': d.number })} columns={[
+          { label: say('adminPanel.invoices.number'), nowrap: true, cell: (d) => d.number },
+          { label: say('adminPanel.invoices.kind'), cell: (d) => say(d.kind === 'invoice' ? 'invoices.kind.invoice' : 'invoices.kind.correction') },
+          { label: say('adminPanel.invoices.issued'), nowrap: true, cell: (d) => formatDate(d.issuedAt, lang) },
+          { label: say('adminPanel.invoices.buyer'), cell: (d) => d.buyerName },
+          { label: say('adminPanel.invoices.nip'), nowrap: true, cell: (d) => d.buyerNip ?? '—' },
+          { label: say('adminPanel.invoices.gross'), numeric: true, nowrap: true, cell: (d) => formatMoney(d.grossMinor / 100, d.currency, lang, 'ledger') },
+          { label: say('adminPanel.invoices.ksef'), cell: ksefCell },
+          { label: say('adminPanel.invoices.files'), cell: (d) => (
+            <div className="admin-actions">
+              <a href={`/api/invoices/${encodeURIComponent(d.invoiceId)}/pdf`} download aria-label={say('adminPanel.invoices.pdfOf', { number: d.number })}>{say('adminPanel.invoices.pdf')}</a>
+              {d.buyerNip && <a href={`/api/admin/invoices/${encodeURIComponent(d.invoiceId)}/xml`} download aria-label={say('adminPanel.invoices.xmlOf', { number: d.number })}>{say('adminPanel.invoices.xml')}</a>}
+              {ksefEnabled && (d.ksef === 'failed' || d.ksef === 'rejected') && (
+                <button type="button" className="button button--small" disabled={busy === d.invoiceId} onClick={() => void resend(d)}
+                  aria-label={say('adminPanel.invoices.resendOf', { number: d.number })}>{say('adminPanel.invoices.resend')}</button>
+              )}
+            </div>
+          ) },
+        ]} />
       ))}</Loaded>
     </section>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useResource } from './api.ts';
 import { formatDateTime } from './format.ts';
 import { usePanel } from './messages.ts';
-import { TableBox } from './TableBox.tsx';
+import { StackTable } from './TableBox.tsx';
 import type { BackgroundWork, WorkView } from './types.ts';
 import { Loaded, Pager } from './ui.tsx';
 
@@ -32,27 +32,15 @@ export default function WorkSection() {
         <p className="admin-hint">{say('adminPanel.work.intro')}</p>
         <h3 id="work-topics">{say('adminPanel.work.topics')}</h3>
         {topics.length === 0 ? <p className="empty">{say('adminPanel.work.noTopics')}</p> : (
-          <TableBox label={say('adminPanel.work.topics')}>
-            <table className="admin-table admin-table--stack" aria-labelledby="work-topics">
-              <thead><tr>
-                <th scope="col">{say('adminPanel.work.topic')}</th><th scope="col" className="num">{say('adminPanel.work.pending')}</th>
-                <th scope="col" className="num">{say('adminPanel.work.failed')}</th><th scope="col">{say('adminPanel.work.nextDue')}</th>
-              </tr></thead>
-              <tbody>
-                {topics.map((c) => (
-                  <tr key={c.topic} data-topic={c.topic}>
-                    <td data-label={say('adminPanel.work.topic')}>
-                      <button type="button" className="button button--small button--quiet" aria-pressed={topic === c.topic}
-                        aria-label={say('adminPanel.work.showTopic', { topic: c.words })} onClick={() => choose({ topic: topic === c.topic ? '' : c.topic })}>{c.words}</button>
-                    </td>
-                    <td data-label={say('adminPanel.work.pending')} className="num">{c.pending}</td>
-                    <td data-label={say('adminPanel.work.failed')} className="num">{c.failed}</td>
-                    <td data-label={say('adminPanel.work.nextDue')} className="nowrap">{c.nextDueAt ? formatDateTime(c.nextDueAt, lang) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableBox>
+          <StackTable label={say('adminPanel.work.topics')} labelledBy="work-topics" rows={topics} rowKey={(c) => c.topic} rowData={(c) => ({ 'data-topic': c.topic })} columns={[
+            { label: say('adminPanel.work.topic'), cell: (c) => (
+              <button type="button" className="button button--small button--quiet" aria-pressed={topic === c.topic}
+                aria-label={say('adminPanel.work.showTopic', { topic: c.words })} onClick={() => choose({ topic: topic === c.topic ? '' : c.topic })}>{c.words}</button>
+            ) },
+            { label: say('adminPanel.work.pending'), numeric: true, cell: (c) => c.pending },
+            { label: say('adminPanel.work.failed'), numeric: true, cell: (c) => c.failed },
+            { label: say('adminPanel.work.nextDue'), nowrap: true, cell: (c) => (c.nextDueAt ? formatDateTime(c.nextDueAt, lang) : '—') },
+          ]} />
         )}
         <h3 id="work-rows">{say('adminPanel.work.rows')}</h3>
         <div className="admin-toolbar">
@@ -73,24 +61,12 @@ export default function WorkSection() {
         </div>
         <p className="admin-count" role="status">{say('adminPanel.work.total', { total })}</p>
         {items.length === 0 ? <p className="empty">{say('adminPanel.work.empty')}</p> : (
-          <TableBox label={say('adminPanel.work.rows')}>
-            <table className="admin-table admin-table--stack" aria-labelledby="work-rows">
-              <thead><tr>
-                <th scope="col">{say('adminPanel.work.topic')}</th><th scope="col">{say('adminPanel.work.due')}</th>
-                <th scope="col" className="num">{say('adminPanel.work.attempts')}</th><th scope="col">{say('adminPanel.work.error')}</th>
-              </tr></thead>
-              <tbody>
-                {items.map((r) => (
-                  <tr key={r.id} data-work={r.topic}>
-                    <td data-label={say('adminPanel.work.topic')}>{r.words}{r.inFlight && <> <small className="admin-hint">({say('adminPanel.work.inFlight')})</small></>}</td>
-                    <td data-label={say('adminPanel.work.due')} className="nowrap">{formatDateTime(r.dueAt, lang)}</td>
-                    <td data-label={say('adminPanel.work.attempts')} className="num">{r.attempts}</td>
-                    <td data-label={say('adminPanel.work.error')}>{r.lastError ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableBox>
+          <StackTable label={say('adminPanel.work.rows')} labelledBy="work-rows" rows={items} rowKey={(r) => String(r.id)} rowData={(r) => ({ 'data-work': r.topic })} columns={[
+            { label: say('adminPanel.work.topic'), cell: (r) => <>{r.words}{r.inFlight && <> <small className="admin-hint">({say('adminPanel.work.inFlight')})</small></>}</> },
+            { label: say('adminPanel.work.due'), nowrap: true, cell: (r) => formatDateTime(r.dueAt, lang) },
+            { label: say('adminPanel.work.attempts'), numeric: true, cell: (r) => r.attempts },
+            { label: say('adminPanel.work.error'), cell: (r) => r.lastError ?? '—' },
+          ]} />
         )}
         <Pager page={page} pages={Math.max(1, Math.ceil(total / Math.max(pageSize, 1)))} onPage={setPage} />
       </>

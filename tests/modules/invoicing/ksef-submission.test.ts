@@ -21,7 +21,9 @@ describe.each(pglite)('invoices sent to KSeF through the outbox on $name', (back
   beforeEach(async () => {
     handle = await openMigrated(backend);
     stand = await startKsefStandIn({ [TOKEN]: institute.nip });
-    app = await invoicingApp(handle, { clock: fixedClock('2026-11-26T10:00:00.000Z'), env: { KSEF_URL: stand.url, KSEF_TOKEN: TOKEN, KSEF_QR_URL: QR } });
+    // The app's fixed clock also serves the KSeF client's polls: its wait moves the clock instead of sleeping.
+    const clock = fixedClock('2026-11-26T10:00:00.000Z');
+    app = await invoicingApp(handle, { clock, wait: clock.wait, env: { KSEF_URL: stand.url, KSEF_TOKEN: TOKEN, KSEF_QR_URL: QR } });
     await app.invoicing.saveSellerSettings(institute, 'admin-1');
   });
   afterEach(async () => {
