@@ -2,8 +2,6 @@
 // event loop stalls every other request of the process; here it only takes a core.
 // Plain enough for both ways it runs: as TypeScript by Node's type stripping (tests, `astro dev`) and as the chunk the
 // production build emits for it (passwordWorkerChunk in src/server/astro-internals.ts).
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import bcrypt from 'bcryptjs';
 
@@ -11,16 +9,6 @@ export type PasswordJob =
   | { id: number; op: 'hash'; password: string; cost: number }
   | { id: number; op: 'check'; password: string; hash: string };
 export type PasswordAnswer = { id: number; value: string | boolean } | { id: number; error: string };
-
-// This thread alone at nice 10, as the transcoder runs: on a busy machine the event loop (cached pages, every other
-// request) gets a core before a password does. On Linux a thread is a task with an id of its own, which setpriority
-// takes; elsewhere (no /proc) the thread keeps the process's priority.
-try {
-  const task = Number(/task\/(\d+)$/.exec(readlinkSync('/proc/thread-self'))?.[1]);
-  if (task) setPriority(task, 10);
-} catch {
-  // Not Linux: nothing to lower.
-}
 
 parentPort?.on('message', (job: PasswordJob) => {
   try {
