@@ -31,12 +31,12 @@ export type PasswordPoolOptions = {
 };
 
 /** bcrypt cost 12, as the issue asks. */
-export const PASSWORD_COST = 12;
+const PASSWORD_COST = 12;
 
 /** The worker module beside this one; the production build rewrites this URL to its emitted chunk (src/server/astro-internals.ts). */
 const WORKER_URL = new URL('./password-worker.ts', import.meta.url);
 
-export const defaultPoolSize = () => Math.max(1, availableParallelism() - 1);
+const defaultPoolSize = () => Math.max(1, availableParallelism() - 1);
 
 type Pending = { job: PasswordJob; resolve(value: string | boolean): void; reject(error: Error): void; startedAt?: number };
 type Slot = { worker: Worker; current: Pending | null; idle: NodeJS.Timeout | null };
