@@ -18,7 +18,7 @@ export type PasswordPool = {
   close(): Promise<void>;
 };
 
-export type PasswordPoolOptions = {
+type PasswordPoolOptions = {
   /** Jobs that may wait for a worker; one more is refused with `busy`. */
   queueMax: number;
   /** Worker threads: one core is left for the event loop (and the database, on PGlite). */
