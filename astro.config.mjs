@@ -3,6 +3,7 @@ import { defineConfig, memoryCache } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { withServerEntry } from './src/server/astro-internals.ts';
+import { workerChunks } from './src/server/worker-chunks.ts';
 
 export default defineConfig({
   output: 'server',
@@ -44,5 +45,6 @@ export default defineConfig({
   build: { inlineStylesheets: 'never' },
   // Likewise the pages' own small scripts (the language mirror on every page, the home page's scroll effect): hashed
   // module files, cached for a year, instead of bytes in every page. Other small assets keep Vite's default.
-  vite: { build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) } },
+  // Worker threads (the password pool's) become chunks of their own in the server build (src/server/worker-chunks.ts).
+  vite: { plugins: [workerChunks()], build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) } },
 });

@@ -9,6 +9,8 @@ declare module 'autocannon' {
     non2xx: number;
     duration: number;
   };
-  export type Options = { url: string; connections?: number; duration?: number; headers?: Record<string, string>; pipelining?: number };
+  export type Options = { url: string; connections?: number; duration?: number; headers?: Record<string, string>; pipelining?: number; overallRate?: number };
   export default function autocannon(options: Options): Promise<Result>;
+  /** With a callback: the running instance, which `stop()` ends early (the callback then gets the results). */
+  export default function autocannon(options: Options, done: (error: Error | null, result: Result) => void): { stop(): void };
 }

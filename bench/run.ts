@@ -6,7 +6,7 @@ import { startCeiling } from './http.ts';
 import { pagesBench } from './pages.ts';
 import { printTable, record } from './table.ts';
 
-const SECTIONS = ['pages', 'store', 'campaign', 'numbering', 'invoice-pdf', 'invoices', 'seats', 'attendance', 'reminders', 'transcode', 'hls', 'lighthouse'] as const;
+const SECTIONS = ['pages', 'sign-in', 'store', 'campaign', 'numbering', 'invoice-pdf', 'invoices', 'seats', 'attendance', 'reminders', 'transcode', 'hls', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -23,7 +23,7 @@ delete process.env.DATABASE_URL;
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const backends = postgres ? (['postgres', 'pglite'] as const) : (['pglite'] as const);
 
-if (sections.has('pages') || sections.has('hls') || sections.has('lighthouse')) buildIfStale();
+if (sections.has('pages') || sections.has('sign-in') || sections.has('hls') || sections.has('lighthouse')) buildIfStale();
 console.error(`benchmarks: ${[...sections].join(', ')} · ${availableParallelism()} cores · ${Math.round(totalmem() / 2 ** 30)} GiB · Node ${process.version} · ${new Date().toISOString()}`);
 
 try {
@@ -38,6 +38,10 @@ try {
       ceiling.stop();
     }
     if (!postgres) record({ what: 'memory after the load run: RSS · peak since start (VmHWM)', case: 'PostgreSQL', result: 'skipped: set DATABASE_URL or TEST_DATABASE_URL' });
+  }
+  if (sections.has('sign-in')) {
+    const { signInBench } = await import('./sign-in.ts');
+    await signInBench();
   }
   if (sections.has('store')) {
     const { storeBench } = await import('./store.ts');

@@ -8,7 +8,8 @@ import { erasePersonalData, type Person } from './erasure.ts';
 import { accountMail, type AccountMailKind } from './mails.ts';
 import { accountByEmail, emailKey, linkOwner, personalData, roleOf } from './queries.ts';
 import type { AccountsTables } from './schema.ts';
-import { hashLinkSecret, hashPassword, newLinkSecret } from './secrets.ts';
+import type { PasswordPool } from './password-pool.ts';
+import { hashLinkSecret, newLinkSecret } from './secrets.ts';
 import { userDecider, userStream, type Language, type UserCommand, type UserEvent, type UserState } from './user.ts';
 
 /** What the accounts handlers share: the module's own tables, the kernel, the clock, ids and the rate limits. */
@@ -18,6 +19,8 @@ export type AccountsRuntime = {
   config: Config;
   clock: Clock;
   ids: IdSource;
+  /** bcrypt off the event loop; refuses with `busy` when its queue is full. */
+  passwords: PasswordPool;
   /** Counts one attempt; throws DomainError('rate-limited') when a limit is over. */
   limit(action: RateLimitedAction, ip: string, key: string): Promise<void>;
   /** Drops the rate-limit counters about an address (an erased account's). */
@@ -67,7 +70,7 @@ export function createHandlers(rt: AccountsRuntime) {
       userDecider.decide(register, userDecider.initialState());
       await rt.limit('register', req.ip, emailKey(input.email));
       // Hash first in every case, so both branches take the same time.
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await rt.passwords.hash(input.password);
       const existing = await accountByEmail(rt.db, input.email);
       if (existing) {
         const attempt = rt.ids();
@@ -159,7 +162,7 @@ export function createHandlers(rt: AccountsRuntime) {
       await rt.limit('reset', req.ip, resetHash);
       const userId = await linkOwner(rt.db, resetHash, 'reset');
       if (!userId) throw new DomainError('reset-link-invalid');
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await rt.passwords.hash(newPassword);
       await command(userId, { type: 'ResetPassword', resetHash, passwordLength: newPassword.length, now: now() }, {
         metadata: { actor: userId },
         alongside: async (tx) => {

@@ -6,6 +6,7 @@ import { createRateLimiter } from '../shared/rate-limit/index.ts';
 import { firstAdmin } from './first-admin.ts';
 import { createHandlers, MAIL_REQUEST_TOPIC, type AccountsRuntime, type MailRequest } from './handlers.ts';
 import { countsFor, defaultLimits, keyBuckets } from './limits.ts';
+import { createPasswordPool } from './password-pool.ts';
 import { accountTokensProjection, revokedSessionsProjection, usersProjection } from './projections.ts';
 import { accountByEmail, allAccounts, contactsOf, mailContact, roleOf, verifiedUserIds } from './queries.ts';
 import type { AccountsTables } from './schema.ts';
@@ -26,7 +27,7 @@ export type { ActionLimits, RateLimitedAction } from './limits.ts';
 /**
  * Accounts: registration, verification, login, log-out, password reset, profile. A refused request throws
  * DomainError: `rate-limited`, `invalid-credentials`, `unverified`, `verify-link-invalid`, `reset-link-invalid`,
- * `password-too-short`.
+ * `password-too-short`, `busy` (more passwords waiting to be hashed or checked than PASSWORD_QUEUE_MAX, with `retryAfter` seconds).
  */
 export function createAccounts(ctx: ModuleContext, ports: AccountsPorts, options: AccountsOptions = {}) {
   const db = ctx.db as unknown as ModuleDb<AccountsTables>;
@@ -35,6 +36,7 @@ export function createAccounts(ctx: ModuleContext, ports: AccountsPorts, options
   const limits = { ...defaultLimits, ...options.limits };
   const rt: AccountsRuntime = {
     db, clock, ids: ctx.ids ?? randomIds, config: ctx.config,
+    passwords: options.passwords ?? createPasswordPool({ queueMax: ctx.config.PASSWORD_QUEUE_MAX }),
     kernel: { db, store: ctx.store },
     async limit(action, ip, key) {
       if (await limiter.exceeded(...countsFor(limits[action], action, ip, key))) throw new DomainError('rate-limited');

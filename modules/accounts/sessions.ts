@@ -1,7 +1,7 @@
 import { DomainError, handleCommand, isDomainError, loadState } from '../shared/kernel/index.ts';
 import type { AccountsRuntime, RequestInfo } from './handlers.ts';
 import { accountByEmail, emailKey, mailContact, roleOf, sessionAccount, sessionIsLive } from './queries.ts';
-import { checkPassword, createSessionTokens, dummyPasswordHash } from './secrets.ts';
+import { createSessionTokens, DUMMY_PASSWORD_HASH } from './secrets.ts';
 import type { SessionMemory } from './session-memory.ts';
 import type { SessionUser } from './types.ts';
 import { userDecider, userStream } from './user.ts';
@@ -32,7 +32,7 @@ export function createSessions(rt: AccountsRuntime, memory: SessionMemory | null
     async login(email: string, password: string, req: RequestInfo): Promise<string> {
       await rt.limit('login', req.ip, emailKey(email));
       const account = await accountByEmail(rt.db, email);
-      const passwordMatches = await checkPassword(password, account?.password_hash ?? await dummyPasswordHash());
+      const passwordMatches = await rt.passwords.check(password, account?.password_hash ?? DUMMY_PASSWORD_HASH);
       const { state } = account ? await loadState(rt.kernel, userDecider, userStream(account.id)) : { state: userDecider.initialState() };
       // Refuses a wrong password or an unknown address (invalid-credentials), then an unverified one (unverified).
       userDecider.decide({ type: 'SignIn', passwordMatches }, state);

@@ -1,5 +1,6 @@
 import type { LogFreshness } from '../shared/memory/index.ts';
 import type { ActionLimits, RateLimitedAction } from './limits.ts';
+import type { PasswordPool } from './password-pool.ts';
 
 /** Who is calling, as the web layer sees it. */
 export type SessionUser = { id: string; name: string; email: string; phone: string; role: 'admin' | 'user' };
@@ -20,4 +21,6 @@ export type AccountsOptions = {
   limits?: Partial<Record<RateLimitedAction, ActionLimits>>;
   /** Sessions are remembered in memory only when this process follows the event log (the server does; tests may not). */
   log?: LogFreshness;
+  /** Where passwords are hashed and checked; by default a pool of its own with PASSWORD_QUEUE_MAX (tests pass one to share). */
+  passwords?: PasswordPool;
 };

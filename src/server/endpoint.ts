@@ -96,7 +96,10 @@ export function endpoint<B extends Schema | undefined = undefined, P extends Sch
       // A refusal about one row of a list names the row's field in its data ("sessions.2.end").
       const named = typeof error.data?.['field'] === 'string' ? error.data['field'] : known.field;
       const field = known.field ? { issues: [{ field: named, message }] } : {};
-      return json({ message, ...(known.expose ? error.data : field) }, known.status);
+      // A refusal that passes with time (`busy`) says when to try again.
+      const retryAfter = error.data?.['retryAfter'];
+      const headers: Record<string, string> = typeof retryAfter === 'number' ? { 'retry-after': String(Math.ceil(retryAfter)) } : {};
+      return json({ message, ...(known.expose ? error.data : field) }, known.status, headers);
     }
   };
 }

@@ -10,6 +10,9 @@ export const ERRORS = {
   'forbidden': { status: 403, key: 'error.forbidden' },
   'invalid-body': { status: 400, key: 'error.invalidBody' },
   'rate-limited': { status: 429, key: 'error.tooManyRequests' },
+  // More passwords waiting to be hashed or checked than PASSWORD_QUEUE_MAX (modules/accounts/password-pool.ts): the
+  // error's `retryAfter` (seconds) becomes the Retry-After header (src/server/endpoint.ts).
+  'busy': { status: 503, key: 'error.busy' },
   // catalogue
   'product-not-found': { status: 404, key: 'api.videoNotFound' },
   'product-exists': { status: 409, key: 'catalogue.productExists' },

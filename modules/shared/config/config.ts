@@ -56,6 +56,10 @@ const EnvSchema = v.object({
   // leaves the work to the others (the tests' servers too, but those that watch a transcode).
   TRANSCODE_WORKERS: v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => s || '1'), v.regex(/^\d+$/, 'must be a number of transcodes at once (0 = none on this instance)'),
     v.transform(Number), v.maxValue(16, 'must be at most 16 transcodes at once (0 = none on this instance)')), '1'),
+  // Password hashes and checks (bcrypt, in worker threads) that may wait for a thread; past it sign-in, registration and
+  // password reset answer 503 busy with Retry-After at once rather than after a wait long enough to time out.
+  PASSWORD_QUEUE_MAX: v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => s || '64'), v.regex(/^\d+$/, 'must be a number of password checks that may wait (0 = none wait)'),
+    v.transform(Number), v.maxValue(100_000, 'must be at most 100000 password checks waiting')), '64'),
   SITE_NAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), 'Gestalt Online'),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.rawTransform(({ dataset, addIssue, NEVER }) => {
     const parsed = parseTrustProxy(dataset.value);
