@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 export const KSEF_SCHEMA_DIR = join(import.meta.dirname, '..', '..', '..', 'shared', 'ksef');
 
-const strict = (value = process.env.CI) => value !== undefined && value !== '' && value !== '0' && value !== 'false';
+const strict = (value: string | undefined) => value !== undefined && value !== '' && value !== '0' && value !== 'false';
 
 export type KsefFile = {
   path: string;
