@@ -1,0 +1,89 @@
+// `npm run backup`: one tar file holding the database, every file the shop keeps under DATA_DIR, and last a
+// manifest.json with each member's SHA-256. Written under a temporary name and renamed when complete, so a killed
+// or failed backup never leaves a file that looks like a good one.
+import { closeSync, fsyncSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { dumpPglite, dumpPostgres, type DatabaseKind } from './database.ts';
+import { dataFiles } from './files.ts';
+import { takeLock } from './lock.ts';
+import { tarWriter } from './tar.ts';
+
+export const FORMAT = 'gestalt-backup';
+export const FORMAT_VERSION = 1;
+export const DATABASE_MEMBER: Record<DatabaseKind, string> = { pglite: 'database/pgdata.tar.gz', postgres: 'database/postgres.dump' };
+
+export type Member = { path: string; size: number; sha256: string };
+export type Manifest = {
+  format: typeof FORMAT; formatVersion: number; createdAt: string; appVersion: string;
+  migrationLevel: string | null; database: DatabaseKind;
+  /** 'local': recordings are members under files/; 's3': they stay in the bucket, which has its own backups. */
+  recordings: 'local' | 's3';
+  members: Member[];
+};
+
+export type BackupOptions = {
+  dataDir: string; databaseUrl?: string; appVersion: string; s3?: boolean;
+  /** A folder (the file gets a timestamped name in it) or a file name; default DATA_DIR/backups. */
+  target?: string;
+  now?: () => Date;
+};
+
+function targetFile(options: BackupOptions, created: Date): string {
+  const name = `gestalt-backup-${created.toISOString().replace(/[:.]/g, '-')}.tar`;
+  const target = resolve(options.target ?? join(options.dataDir, 'backups'));
+  const isFolder = !options.target || options.target.endsWith('/') || (() => { try { return statSync(target).isDirectory(); } catch { return false; } })();
+  return isFolder ? join(target, name) : target;
+}
+
+export async function createBackup(options: BackupOptions): Promise<{ file: string; manifest: Manifest }> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const release = takeLock(dataDir);
+  const scratch = mkdtempSync(join(tmpdir(), 'gestalt-backup-'));
+  let partial: string | undefined;
+  try {
+    const created = (options.now ?? (() => new Date()))();
+    const file = targetFile(options, created);
+    mkdirSync(dirname(file), { recursive: true });
+    partial = join(dirname(file), `.${basename(file)}.partial`);
+    const kind: DatabaseKind = options.databaseUrl ? 'postgres' : 'pglite';
+    const fd = openSync(partial, 'w', 0o600);
+    const members: Member[] = [];
+    let level: string | null;
+    try {
+      const tar = tarWriter(fd);
+      if (options.databaseUrl) {
+        const dump = join(scratch, 'postgres.dump');
+        ({ level } = await dumpPostgres(options.databaseUrl, dump));
+        members.push({ path: DATABASE_MEMBER.postgres, ...tar.addFile(DATABASE_MEMBER.postgres, dump) });
+      } else {
+        const dump = await dumpPglite(join(dataDir, 'pgdata'));
+        level = dump.level;
+        members.push({ path: DATABASE_MEMBER.pglite, size: dump.data.length, sha256: tar.addBuffer(DATABASE_MEMBER.pglite, dump.data) });
+      }
+      for (const relative of dataFiles(dataDir)) {
+        const path = `files/${relative}`;
+        members.push({ path, ...tar.addFile(path, join(dataDir, relative)) });
+      }
+      const manifest: Manifest = {
+        format: FORMAT, formatVersion: FORMAT_VERSION, createdAt: created.toISOString(), appVersion: options.appVersion,
+        migrationLevel: level, database: kind, recordings: options.s3 ? 's3' : 'local', members,
+      };
+      tar.addBuffer('manifest.json', Buffer.from(JSON.stringify(manifest, null, 2) + '\n'));
+      tar.end();
+      fsyncSync(fd);
+      closeSync(fd);
+      renameSync(partial, file);
+      partial = undefined;
+      return { file, manifest };
+    } catch (error) {
+      try { closeSync(fd); } catch { /* closed already */ }
+      throw error;
+    }
+  } finally {
+    if (partial) rmSync(partial, { force: true });
+    rmSync(scratch, { recursive: true, force: true });
+    release();
+  }
+}

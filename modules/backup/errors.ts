@@ -1,0 +1,11 @@
+export type BackupErrorCode = 'locked' | 'database-busy' | 'no-database' | 'tool-missing' | 'tool-failed' | 'invalid-backup' | 'target-not-empty';
+
+/** A backup or restore that cannot go on; `code` says why, the message says what to do (the scripts print it). */
+export class BackupError extends Error {
+  readonly code: BackupErrorCode;
+  constructor(code: BackupErrorCode, message: string) {
+    super(message);
+    this.name = 'BackupError';
+    this.code = code;
+  }
+}
