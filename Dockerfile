@@ -7,7 +7,10 @@ COPY package.json package-lock.json ./
 # The image has Node 24 already: skip the `node` devDependency's download of a second one.
 RUN npm ci --no-audit --no-fund --ignore-scripts && npm rebuild esbuild
 COPY . .
-RUN node node_modules/astro/bin/astro.mjs build && node scripts/precompress.mjs && node scripts/pgdata-template.mjs && npm prune --omit=dev --ignore-scripts
+# The empty database template is root's with 0600 files (initdb's modes): readable by all, so that the server, as
+# `node`, can copy it to a new /data (it copies contents with modes of its own, owned by `node`).
+RUN node node_modules/astro/bin/astro.mjs build && node scripts/precompress.mjs && node scripts/pgdata-template.mjs \
+  && chmod -R a+rX dist/server/pgdata-template && npm prune --omit=dev --ignore-scripts
 
 # Runtime stage: production dependencies and the built server only, as a non-root user.
 FROM node:24-slim

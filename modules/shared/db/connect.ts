@@ -1,4 +1,4 @@
-import { cpSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -130,7 +130,22 @@ function baselineWasmOnly() {
  */
 function startFromTemplate(dataDir: string | undefined, template: string | undefined) {
   if (!dataDir || !template || existsSync(join(dataDir, 'PG_VERSION')) || !existsSync(join(template, 'PG_VERSION'))) return;
-  cpSync(template, dataDir, { recursive: true });
+  copyContents(template, dataDir);
+}
+
+/**
+ * Contents only, not modes or owners: the template belongs to whoever built it (root in the image's build stage, files
+ * 0600), the copy to the user the server runs as. A mode-preserving copy (cpSync) leaves directories that user cannot
+ * enter (EACCES on pg_logical in the image). PostgreSQL wants its directories 0700 and its files 0600.
+ */
+function copyContents(from: string, to: string) {
+  mkdirSync(to, { recursive: true, mode: 0o700 });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) copyContents(source, target);
+    else if (entry.isFile()) writeFileSync(target, readFileSync(source), { mode: 0o600 });
+  }
 }
 
 /**
