@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { sql } from 'kysely';
 import { connectPglite } from '../../../../modules/shared/db/index.ts';
-// @ts-expect-error a build script in plain JavaScript, without types
 import { makeDatabaseTemplate } from '../../../../scripts/pgdata-template.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'start-from-template-'));
