@@ -15,7 +15,15 @@ RUN node node_modules/astro/bin/astro.mjs build && node scripts/precompress.mjs 
 # Runtime stage: production dependencies and the built server only, as a non-root user.
 FROM node:24-slim
 # ffmpeg (and ffprobe) from Debian's packages: recordings are probed and transcoded to HLS (modules/recordings).
-RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
+# Debian's ffmpeg depends on the whole Mesa stack for GL output it never does here; its drivers (libgl1-mesa-dri and
+# the LLVM and Z3 they need, about 200 MB) are only ever loaded at run time, so they go, with the documentation. The
+# build fails if ffmpeg or ffprobe then lacks a library or cannot transcode the way modules/recordings does.
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg \
+  && dpkg --purge --force-depends libgl1-mesa-dri libllvm15 libz3-4 mesa-vulkan-drivers mesa-va-drivers mesa-vdpau-drivers \
+  && rm -rf /var/lib/apt/lists/* /var/cache/apt/archives/*.deb /usr/share/doc /usr/share/man /usr/share/locale \
+  && ! ldd /usr/bin/ffmpeg /usr/bin/ffprobe | grep 'not found' \
+  && ffmpeg -v error -f lavfi -i testsrc=duration=1:size=64x64:rate=10 -f lavfi -i sine=duration=1 \
+     -c:v libx264 -c:a aac -f hls /tmp/check.m3u8 && ffprobe -v error /tmp/check.m3u8 && rm -f /tmp/check*
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data MEDIA_DIR=/app/media
 # Memory (the same in scripts/start.mjs and tests/support/server.ts): without a cap glibc gives threads arenas of
 # their own (about 100 MB more after load).
