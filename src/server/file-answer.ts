@@ -48,13 +48,9 @@ const MEDIA_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2', '.woff': 'font/woff',
 };
 
-function* walk(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(path);
-    else yield path;
-  }
-}
+/** Every file under `dir`, at any depth. */
+const filesUnder = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 
 /**
  * The build's media files (public/ copied into dist/client: the seed's thumbnails, previews, the share picture; and
@@ -64,7 +60,7 @@ function* walk(dir: string): Generator<string> {
 export function buildMediaFiles(clientDir: string) {
   const files = new Map<string, FileToAnswer>();
   if (existsSync(clientDir)) {
-    for (const path of walk(clientDir)) {
+    for (const path of filesUnder(clientDir)) {
       const type = MEDIA_TYPES[extname(path).toLowerCase()];
       if (!type) continue;
       const { size, mtimeMs } = statSync(path);
