@@ -33,7 +33,7 @@ export const UNIT_TESTS: readonly string[] = [
   'tests/modules/purchases/withdrawal-period.test.ts', 'tests/modules/purchases/withdrawal-right.test.ts',
   'tests/modules/recordings/recording.test.ts', 'tests/modules/recordings/segment-cache.test.ts',
   'tests/modules/shared/config/config.test.ts', 'tests/modules/shared/config/mail-rate.test.ts',
-  'tests/modules/shared/config/smtp-url.test.ts',
+  'tests/modules/shared/config/smtp-url.test.ts', 'tests/modules/shared/db/upgrade-plan.test.ts',
   'tests/modules/shared/group-commit/group-commit.test.ts',
   'tests/modules/shared/pdf-layout-cache.test.ts',
   'tests/modules/shared/text/dates.test.ts', 'tests/modules/shared/text/money.test.ts',

@@ -4,8 +4,10 @@
 import { closeSync, fsyncSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
+import type { DatabaseHandle } from '../shared/db/index.ts';
 import { dumpPglite, dumpPostgres, type DatabaseKind } from './database.ts';
 import { dataFiles } from './files.ts';
+import { dumpOpenPglite } from './open-database.ts';
 import { takeLock } from './lock.ts';
 import { tarWriter } from './tar.ts';
 
@@ -27,6 +29,8 @@ export type BackupOptions = {
   /** A folder (the file gets a timestamped name in it) or a file name; default DATA_DIR/backups. */
   target?: string;
   now?: () => Date;
+  /** The embedded database as this process already has it open (the server's backup before migrating): dumped from it. */
+  open?: DatabaseHandle;
 };
 
 function targetFile(options: BackupOptions, created: Date): string {
@@ -58,7 +62,7 @@ export async function createBackup(options: BackupOptions): Promise<{ file: stri
         ({ level } = await dumpPostgres(options.databaseUrl, dump));
         members.push({ path: DATABASE_MEMBER.postgres, ...tar.addFile(DATABASE_MEMBER.postgres, dump) });
       } else {
-        const dump = await dumpPglite(join(dataDir, 'pgdata'));
+        const dump = options.open ? await dumpOpenPglite(options.open) : await dumpPglite(join(dataDir, 'pgdata'));
         level = dump.level;
         members.push({ path: DATABASE_MEMBER.pglite, size: dump.data.length, sha256: tar.addBuffer(DATABASE_MEMBER.pglite, dump.data) });
       }

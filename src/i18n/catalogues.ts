@@ -15,6 +15,7 @@ import * as adminTools from './messages/admin-tools.ts';
 import * as core from './messages/core.ts';
 import * as invoiceDocuments from './messages/invoice-documents.ts';
 import * as invoicing from './messages/invoicing.ts';
+import * as maintenance from './messages/maintenance.ts';
 import * as media from './messages/media.ts';
 import * as meetings from './messages/meetings.ts';
 import * as payments from './messages/payments.ts';
@@ -27,6 +28,6 @@ import * as sessions from './messages/sessions.ts';
 import * as waitlist from './messages/waitlist.ts';
 import * as withdrawal from './messages/withdrawal.ts';
 
-export const pl = { ...core.pl, ...accounts.pl, ...catalogue.pl, ...purchases.pl, ...admin.pl, ...audit.pl, ...campaigns.pl, ...adminPanel.pl, ...productFields.pl, ...payments.pl, ...adminTools.pl, ...media.pl, ...withdrawal.pl, ...refunds.pl, ...invoicing.pl, ...invoiceDocuments.pl, ...sessions.pl, ...meetings.pl, ...waitlist.pl, ...certificates.pl, ...attendance.pl, ...recordings.pl, ...recordingPlayer.pl } as const;
+export const pl = { ...core.pl, ...accounts.pl, ...catalogue.pl, ...purchases.pl, ...admin.pl, ...audit.pl, ...campaigns.pl, ...adminPanel.pl, ...productFields.pl, ...payments.pl, ...adminTools.pl, ...media.pl, ...withdrawal.pl, ...refunds.pl, ...invoicing.pl, ...invoiceDocuments.pl, ...sessions.pl, ...meetings.pl, ...waitlist.pl, ...certificates.pl, ...attendance.pl, ...recordings.pl, ...recordingPlayer.pl, ...maintenance.pl } as const;
 export type MessageKey = keyof typeof pl;
-export const en: Record<MessageKey, string> = { ...core.en, ...accounts.en, ...catalogue.en, ...purchases.en, ...admin.en, ...audit.en, ...campaigns.en, ...adminPanel.en, ...productFields.en, ...payments.en, ...adminTools.en, ...media.en, ...withdrawal.en, ...refunds.en, ...invoicing.en, ...invoiceDocuments.en, ...sessions.en, ...meetings.en, ...waitlist.en, ...certificates.en, ...attendance.en, ...recordings.en, ...recordingPlayer.en };
+export const en: Record<MessageKey, string> = { ...core.en, ...accounts.en, ...catalogue.en, ...purchases.en, ...admin.en, ...audit.en, ...campaigns.en, ...adminPanel.en, ...productFields.en, ...payments.en, ...adminTools.en, ...media.en, ...withdrawal.en, ...refunds.en, ...invoicing.en, ...invoiceDocuments.en, ...sessions.en, ...meetings.en, ...waitlist.en, ...certificates.en, ...attendance.en, ...recordings.en, ...recordingPlayer.en, ...maintenance.en };

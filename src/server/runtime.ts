@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { ConfigError, loadConfig, type Config } from '../../modules/shared/config/index.ts';
-import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../../modules/shared/db/index.ts';
+import { connectDatabase, knownMigrations, type DatabaseHandle } from '../../modules/shared/db/index.ts';
 import { createEventStore, createLogFollower, type EventStore, type LogFollower } from '../../modules/shared/events/index.ts';
 import { createOutboxWorker, type OutboxHandler, type OutboxWorker } from '../../modules/shared/outbox/index.ts';
 import { createLogger, readableLog, type Logger } from './logger.ts';
@@ -10,6 +11,8 @@ import { trackLogFreshness } from './log-freshness.ts';
 import { observeHttp, type HttpObserver } from './http-observer.ts';
 import { holdPagesWhileBehind, recallSessionsWith } from './page-cache/index.ts';
 import { wireModules, type Services } from './modules.ts';
+import { upgradeDatabase, type Maintenance } from './upgrade.ts';
+import packageJson from '../../package.json' with { type: 'json' };
 
 export type Runtime = {
   config: Config;
@@ -68,7 +71,19 @@ export function outboxWorkers(
   };
 }
 
-async function boot(): Promise<Runtime> {
+/** How a start ended: the shop, or maintenance (upgrade.ts) with what the maintenance server needs. */
+export type Startup =
+  | { kind: 'ready'; runtime: Runtime }
+  | { kind: 'maintenance'; state: Maintenance; config: Config; log: Logger; http: HttpObserver };
+
+/**
+ * What a test harness may hand the start (src/server/entry.ts reads it from BOOT_OPTIONS, which only a module
+ * preloaded with `node --import` sets): migrations beside the real ones, e.g. one planted to fail.
+ */
+export type BootOptions = { extraMigrations?: Record<string, Migration> };
+export const BOOT_OPTIONS = Symbol.for('gestalt-online.boot-options');
+
+async function boot(options: BootOptions): Promise<Startup> {
   let config: Config;
   try {
     config = loadConfig();
@@ -84,8 +99,18 @@ async function boot(): Promise<Runtime> {
   const http = observeHttp(log, { hsts: config.PUBLIC_URL.startsWith('https:'), trust: config.TRUST_PROXY });
   try {
     const database = await connectWithRetry(config, log);
-    const applied = await migrateToLatest(database.db);
-    if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
+    const upgrade = await upgradeDatabase({
+      database, dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, migrateWithoutBackup: config.MIGRATE_WITHOUT_BACKUP,
+      appVersion: packageJson.version, log, migrations: { ...knownMigrations, ...options.extraMigrations },
+    });
+    if (!upgrade.ok) {
+      const state = upgrade.maintenance;
+      log.fatal({ reason: state.reason, migration: state.migration, backup: state.backup, action: state.action }, `maintenance (${state.reason}): ${state.message}`);
+      // Nothing reads the database in maintenance: closed, so it is free for the restore the action may name.
+      await within(1_500, database.close(), undefined);
+      return { kind: 'maintenance', state, config, log, http };
+    }
+    if (upgrade.applied.length > 0) log.info({ migrations: upgrade.applied, backup: upgrade.backup }, 'migrations applied');
 
     let outbox: OutboxWorker | null = null;
     let follower: LogFollower | null = null;
@@ -122,7 +147,7 @@ async function boot(): Promise<Runtime> {
     holdPagesWhileBehind(freshness.isBehind);
     installShutdown(runtime);
     log.info({ database: database.kind, dataDir: config.DATA_DIR }, 'ready');
-    return runtime;
+    return { kind: 'ready', runtime };
   } catch (error) {
     log.fatal({ err: error }, 'start-up failed');
     process.exit(1);
@@ -169,10 +194,17 @@ function installShutdown(rt: Runtime) {
 /** What pages and endpoints see of the runtime: module services, never the raw database or event store. */
 export type WebRuntime = Pick<Runtime, 'config' | 'log' | 'services' | 'health'>;
 
-let booting: Promise<Runtime> | null = null;
+let booting: Promise<Startup> | null = null;
 
-/** The process-wide runtime, booted once: config, database (migrated and seeded), event store, outbox worker. */
-export function getRuntime(): Promise<Runtime> {
-  booting ??= boot();
+/** The process-wide start, once (the first caller's options count): the shop's runtime, or maintenance. */
+export function startUp(options: BootOptions = {}): Promise<Startup> {
+  booting ??= boot(options);
   return booting;
+}
+
+/** The process-wide runtime: config, database (migrated and seeded), event store, outbox worker. Astro is not loaded in maintenance. */
+export async function getRuntime(): Promise<Runtime> {
+  const started = await startUp();
+  if (started.kind !== 'ready') throw new Error(`the server is in maintenance (${started.state.reason}): ${started.state.message}`);
+  return started.runtime;
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createPostgresDatabase } from './databases.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -44,13 +45,18 @@ export type RunningServer = {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  opts: { usePostgres?: boolean; waitReady?: boolean; reuse?: Pick<RunningServer, 'dataDir' | 'database'> } = {},
+  opts: {
+    usePostgres?: boolean; waitReady?: boolean; reuse?: Pick<RunningServer, 'dataDir' | 'database'>;
+    /** A module loaded before the server (`node --import`): how a test hands the start boot options (plant-migrations.ts). */
+    preload?: string;
+  } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'gestalt-test-'));
   const pgdb = opts.reuse ? opts.reuse.database
     : (opts.usePostgres ?? true) && process.env.TEST_DATABASE_URL && !env.DATABASE_URL ? await createPostgresDatabase() : null;
-  const child = spawn(process.execPath, [join(root, 'dist', 'server', 'entry.mjs')], {
+  const preload = opts.preload ? ['--import', pathToFileURL(opts.preload).href] : [];
+  const child = spawn(process.execPath, [...preload, join(root, 'dist', 'server', 'entry.mjs')], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -69,6 +69,10 @@ const EnvSchema = v.object({
     }
     return parsed;
   })), 'off'),
+  // An upgrade whose backup before migrating cannot be taken (pg_dump missing or failing) migrates anyway only when set;
+  // else the server stays in maintenance (src/server/upgrade.ts).
+  MIGRATE_WITHOUT_BACKUP: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(['', 'true', 'false', '1', '0'], 'must be 1 or 0 (true or false)'),
+    v.transform((s) => s === 'true' || s === '1')), 'false'),
   NODE_ENV: optionalText,
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
 });

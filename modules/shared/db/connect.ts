@@ -13,6 +13,11 @@ export type DatabaseHandle = {
   /** Calls `onNotify` for every NOTIFY on `channel` (a constant identifier); answers a function that stops. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * PGlite only: its data directory as a gzipped tar, dumped by this process's open instance (PGlite allows one
+   * process, so a server's backup before migrating cannot open it a second time). Waits its turn for the connection.
+   */
+  dumpDataDir?(): Promise<Blob>;
 };
 
 const INT8 = 20;
@@ -169,6 +174,14 @@ export async function connectPglite(dataDir: string | undefined, options: { temp
   const db = new Kysely<SharedTables>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
   return {
     db, kind: 'pglite', close: () => db.destroy(),
+    async dumpDataDir() {
+      const turn = await pool.connect();
+      try {
+        return await pglite.dumpDataDir('gzip');
+      } finally {
+        turn.release();
+      }
+    },
     // One process owns an embedded database, so its own notifications are all there is to hear.
     async listen(channel, onNotify) {
       const unsubscribe = await pglite.listen(channel, () => onNotify());

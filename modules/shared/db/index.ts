@@ -1,3 +1,4 @@
 export type { ModuleDb, ModuleTx, SharedTables } from './schema.ts';
 export { connectDatabase, connectPglite, connectPostgres, type DatabaseHandle } from './connect.ts';
-export { migrateToLatest } from './migrate.ts';
+export { appliedMigrations, knownMigrations, migrateToLatest, MigrationError } from './migrate.ts';
+export { afterBackupFailed, planUpgrade, type UpgradePlan } from './upgrade-plan.ts';

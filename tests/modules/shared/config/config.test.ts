@@ -31,6 +31,7 @@ describe('configuration', () => {
     [{ SERVER_CERT_PATH: '/nonexistent/cert.pem', SERVER_KEY_PATH: '/nonexistent/key.pem' }, 'SERVER_CERT_PATH'],
     [{ SERVER_CERT_PATH: import.meta.filename }, 'SERVER_KEY_PATH'],
     [{ SERVER_KEY_PATH: import.meta.filename }, 'SERVER_CERT_PATH'],
+    [{ MIGRATE_WITHOUT_BACKUP: 'yes please' }, 'MIGRATE_WITHOUT_BACKUP'],
   ])('names the bad variable in one line: %j', (env, name) => {
     let error: unknown;
     try { parseEnv(env); } catch (e) { error = e; }
@@ -81,5 +82,13 @@ describe('configuration', () => {
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first.JWT_SECRET);
     expect(statSync(join(dir, 'jwt-secret')).mode & 0o077).toBe(0);
     expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40) }).JWT_SECRET).toBe('x'.repeat(40));
+  });
+
+  it('migrates only with a backup before an upgrade unless MIGRATE_WITHOUT_BACKUP is 1 or true', () => {
+    expect(parseEnv({}).MIGRATE_WITHOUT_BACKUP).toBe(false);
+    expect(parseEnv({ MIGRATE_WITHOUT_BACKUP: '' }).MIGRATE_WITHOUT_BACKUP).toBe(false);
+    expect(parseEnv({ MIGRATE_WITHOUT_BACKUP: '0' }).MIGRATE_WITHOUT_BACKUP).toBe(false);
+    expect(parseEnv({ MIGRATE_WITHOUT_BACKUP: '1' }).MIGRATE_WITHOUT_BACKUP).toBe(true);
+    expect(parseEnv({ MIGRATE_WITHOUT_BACKUP: ' TRUE ' }).MIGRATE_WITHOUT_BACKUP).toBe(true);
   });
 });
