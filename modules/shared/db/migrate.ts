@@ -38,7 +38,9 @@ export async function migrateToLatest(db: Kysely<any>, set: Readonly<Record<stri
 /** A run that failed and was rolled back; `migration` names the one that failed (null when Kysely did not say). */
 export class MigrationError extends Error {
   override readonly name = 'MigrationError';
-  constructor(readonly migration: string | null, message: string, cause: unknown) {
+  readonly migration: string | null;
+  constructor(migration: string | null, message: string, cause: unknown) {
     super(message, { cause });
+    this.migration = migration;
   }
 }
