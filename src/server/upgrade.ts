@@ -9,10 +9,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Migration } from 'kysely/migration';
 import { createBackup } from '../../modules/backup/index.ts';
-import {
-  afterBackupFailed, appliedMigrations, knownMigrations, migrateToLatest, MigrationError, planUpgrade, type DatabaseHandle,
-} from '../../modules/shared/db/index.ts';
+import { appliedMigrations, knownMigrations, migrateToLatest, MigrationError, type DatabaseHandle } from '../../modules/shared/db/index.ts';
 import type { Logger } from './logger.ts';
+import { afterBackupFailed, planUpgrade } from './upgrade-plan.ts';
 
 export type MaintenanceReason = 'migration-failed' | 'database-newer' | 'backup-failed';
 

@@ -1,4 +1,3 @@
 export type { ModuleDb, ModuleTx, SharedTables } from './schema.ts';
 export { connectDatabase, connectPglite, connectPostgres, type DatabaseHandle } from './connect.ts';
 export { appliedMigrations, knownMigrations, migrateToLatest, MigrationError } from './migrate.ts';
-export { afterBackupFailed, planUpgrade, type UpgradePlan } from './upgrade-plan.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterBackupFailed, planUpgrade } from '../../../../modules/shared/db/upgrade-plan.ts';
+import { afterBackupFailed, planUpgrade } from '../../../src/server/upgrade-plan.ts';
 
 const known = ['0001_event_store', '0002_dev_mailbox', 'accounts_0001_users'];
 
