@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyBackup } from '../../modules/backup/index.ts';
 import { connectPglite, connectPostgres } from '../../modules/shared/db/index.ts';
+import { onPostgres, withoutPostgres } from '../support/databases.ts';
 import { databaseFingerprint } from '../support/database-fingerprint.ts';
 import { FAILING } from '../support/planted-migrations.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -131,5 +132,37 @@ describe.each(kinds)('a server whose upgrade cannot go on, on $name', ({ usePost
 
     const back = await start({}, { reuse: older });
     expect((await fetch(`${back.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('a PostgreSQL server without pg_dump at an upgrade', () => {
+  const running: RunningServer[] = [];
+  afterAll(async () => {
+    for (const s of running) await s.stop({ keepData: true });
+    rmSync(running[0]?.dataDir ?? '/nonexistent', { recursive: true, force: true });
+    await running[0]?.database?.drop();
+  });
+
+  it.skipIf(withoutPostgres)(onPostgres('does not migrate: maintenance with reason backup-failed saying what to do; MIGRATE_WITHOUT_BACKUP=1 migrates'), { timeout: 240_000 }, async () => {
+    const first = await startServer({}, { usePostgres: true });
+    running.push(first);
+    expect(await first.stop({ keepData: true })).toBe(0);
+    const before = await fingerprint(first);
+
+    // A PATH without pg_dump (the image's today): node itself is started by its full path.
+    const bare = { PATH: '/nonexistent', PLANTED: 'newer' };
+    const refused = await startServer(bare, { reuse: first, waitReady: false, preload: PRELOAD });
+    running.push(refused);
+    const health = await maintenanceHealth(refused);
+    expect(health).toMatchObject({ reason: 'backup-failed', migration: null, backup: null });
+    expect(health.message).toContain('pg_dump is not installed');
+    expect(health.action).toContain('MIGRATE_WITHOUT_BACKUP=1');
+    expect(await refused.stop({ keepData: true })).toBe(0);
+    expect(await fingerprint(refused)).toEqual(before);
+
+    const forced = await startServer({ ...bare, MIGRATE_WITHOUT_BACKUP: '1' }, { reuse: refused, preload: PRELOAD });
+    running.push(forced);
+    expect(forced.output()).toContain('migrating without one (MIGRATE_WITHOUT_BACKUP)');
+    expect(forced.output()).toContain('zz_9001_planted_newer');
   });
 });
