@@ -52,7 +52,9 @@ function databaseNewer(unknown: string[], dataDir: string): Maintenance {
   return {
     reason: 'database-newer', migration: unknown[0] ?? null, backup,
     message: `The database was migrated by a newer version of Gestalt Online: this version does not know ${unknown.length > 1 ? 'the migrations' : 'the migration'} ${unknown.join(', ')}. It changed nothing and does not start the shop.`,
-    action: `Run the newer version (or a later one) on this database. To go back to this version instead, stop the server and, with this version, restore the backup taken before the upgrade: npm run restore -- --force ${backup ?? join(dataDir, 'backups', `${PRE_MIGRATION_PREFIX}<time>.tar`)} (what was written since is lost), then start this version.`,
+    action: `Run the newer version (or a later one) on this database. To go back to this version instead, stop the server and, with this version, restore ${backup
+      ? `the backup taken before the upgrade: npm run restore -- --force ${backup}`
+      : `a backup made before the upgrade (there is no ${PRE_MIGRATION_PREFIX}*.tar in ${join(dataDir, 'backups')}): npm run restore -- --force <that backup>`} (what was written since is lost), then start this version.`,
   };
 }
 
