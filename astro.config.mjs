@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { withServerEntry } from './src/server/astro-internals.ts';
 import { workerChunks } from './src/server/worker-chunks.ts';
+import { writeBuildInfo } from './scripts/build-info.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -14,6 +15,10 @@ export default defineConfig({
     // Islands that hydrate at the first scroll, tap or key press (src/islands/shared/on-interaction.ts).
     name: 'client-interaction',
     hooks: { 'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'interaction', entrypoint: './src/islands/shared/on-interaction.ts' }) },
+  }, {
+    // dist/server/build-info.json: version, commit and build time for the admin's system page (scripts/build-info.mjs).
+    name: 'build-info',
+    hooks: { 'astro:build:done': () => { writeBuildInfo(); } },
   }],
   // `astro dev` only: the production server takes HOST and PORT from the configuration (modules/shared/config).
   server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? 'localhost' },

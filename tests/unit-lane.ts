@@ -25,6 +25,8 @@ export const UNIT_TESTS: readonly string[] = [
   'tests/modules/invoicing/ksef-schema.test.ts',
   'tests/modules/media/uploads.test.ts',
   'tests/modules/meetings/reminder-mail.test.ts', 'tests/modules/meetings/timing.test.ts',
+  'tests/modules/operations/report.test.ts', 'tests/modules/operations/rules.test.ts',
+  'tests/modules/shared/outside/outside-failure.test.ts',
   'tests/modules/purchases/mismatch-grant.test.ts', 'tests/modules/purchases/purchase.test.ts',
   'tests/modules/purchases/recording-links.test.ts', 'tests/modules/purchases/refund.test.ts',
   'tests/modules/purchases/seat-count.test.ts', 'tests/modules/purchases/seats.test.ts',

@@ -6,6 +6,8 @@ import { KSEF_QR_BASE } from './ksef-qr.ts';
 import { invoiceStream } from './invoice.ts';
 import { issuingHandlers, type InvoiceRequestInput, type SaleRecord } from './issuing.ts';
 import { createKsefClient } from './ksef/client.ts';
+import { KsefApiError } from './ksef/http.ts';
+import { outsideCalls } from '../shared/outside/index.ts';
 import { ksefConfig } from './ksef/config.ts';
 import { invoicesProjection } from './projection.ts';
 import { invoiceQueries, type KsefView } from './queries.ts';
@@ -73,10 +75,14 @@ export function createInvoicing(ctx: ModuleContext, ports: InvoicingPorts) {
   });
   // One client per seller NIP (it keeps KSeF's access token): a change of the seller's NIP starts a new session.
   let client: { nip: string; submit: (xml: string) => Promise<KsefOutcome> } | null = null;
+  // Each submission notes how it went, for the admin's system page (modules/shared/outside); KSeF refusing a request
+  // with its own error code has answered, so it works.
+  const outside = outsideCalls(ctx.db, { clock, onError: (err) => ctx.log.warn({ err }, 'KSeF status not recorded') });
   const submit = ksef ? async (xml: string) => {
     const nip = (await settings()).nip;
     if (client?.nip !== nip) client = { nip, ...createKsefClient({ baseUrl: ksef.baseUrl, token: ksef.token, nip, clock, wait: ctx.wait ?? systemWait }) };
-    return client.submit(xml);
+    const current = client;
+    return outside.watch('ksef', () => current.submit(xml), (error) => error instanceof KsefApiError);
   } : null;
   const delivery = deliveryHandlers({
     db: ctx.db, store: ctx.store, clock, qrBase: ksef?.qrUrl ?? KSEF_QR_BASE.PRD, siteName: ctx.config.SITE_NAME, decider: issuing.decider, load: issuing.load,

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { ModuleContext } from '../shared/kernel/index.ts';
-import { devMailboxSender, mailHandler, smtpSender } from './delivery.ts';
-import { rawSmtpSender } from './raw-relay.ts';
+import { outsideCalls } from '../shared/outside/index.ts';
+import { devMailboxSender, mailHandler, smtpSender, type SendMail } from './delivery.ts';
+import { rawSmtpSender, type SendRaw } from './raw-relay.ts';
 import { AWAITED_MAIL_TOPIC, MAIL_TOPIC, MAIL_TOPICS } from './mail.ts';
 
 export { AWAITED_MAIL_TOPIC, MAIL_TOPIC, MAIL_TOPICS, awaitedMailLane, awaitedMailMessage, mailMessage, messageOptions, calendarAttachment, linksIn, escapeHtml, type Mail, type MailAttachment } from './mail.ts';
@@ -32,9 +33,16 @@ async function devMailboxPage(ctx: ModuleContext, { offset, limit }: { offset: n
   return { items: rows.map(entryOf), total: Number(count?.n ?? 0) };
 }
 
+/** A relay refusing one recipient (an address that does not exist) has answered: the relay works. */
+const refusedRecipient = (error: unknown) => (error as { code?: unknown } | null)?.code === 'EENVELOPE';
+
 export function createMailing(ctx: ModuleContext) {
   const domain = new URL(ctx.config.PUBLIC_URL).hostname;
-  const send = ctx.config.SMTP_URL ? smtpSender(ctx.config.SMTP_URL, ctx.config.MAIL_FROM, ctx.clock) : devMailboxSender(ctx.db, ctx.log);
+  // Every message through the relay notes how it went, for the admin's system page (modules/shared/outside).
+  const outside = outsideCalls(ctx.db, { clock: ctx.clock, onError: (err) => ctx.log.warn({ err }, 'SMTP status not recorded') });
+  const relay = ctx.config.SMTP_URL ? smtpSender(ctx.config.SMTP_URL, ctx.config.MAIL_FROM, ctx.clock) : null;
+  const send: SendMail = relay ? (mail, messageId) => outside.watch('smtp', () => relay(mail, messageId), refusedRecipient) : devMailboxSender(ctx.db, ctx.log);
+  const raw = ctx.config.SMTP_URL ? rawSmtpSender(ctx.config.SMTP_URL, { connections: RAW_RELAY_CONNECTIONS }) : null;
   return {
     outboxHandlers: { [MAIL_TOPIC]: mailHandler(send, domain), [AWAITED_MAIL_TOPIC]: mailHandler(send, domain) },
     /**
@@ -45,7 +53,7 @@ export function createMailing(ctx: ModuleContext) {
     /** The host name our Message-IDs end with. */
     domain,
     /** For mail built elsewhere (campaigns): the relay taking a finished message as a stream, null without SMTP_URL… */
-    rawRelay: ctx.config.SMTP_URL ? rawSmtpSender(ctx.config.SMTP_URL, { connections: RAW_RELAY_CONNECTIONS }) : null,
+    rawRelay: raw ? ((envelope, message) => outside.watch('smtp', () => raw(envelope, message), refusedRecipient)) as SendRaw : null,
     /** …and the dev mailbox used instead (idempotent by Message-ID). */
     keepInDevMailbox: devMailboxSender(ctx.db, ctx.log),
     /**

@@ -1,6 +1,7 @@
 import type { ModuleDb } from '../shared/db/index.ts';
 import { randomIds, systemClock, type ModuleContext } from '../shared/kernel/index.ts';
 import { createRateLimiter } from '../shared/rate-limit/index.ts';
+import { outsideCalls } from '../shared/outside/index.ts';
 import type { LogFreshness } from '../shared/memory/index.ts';
 import { ownedReads } from './owned.ts';
 import { attendeeQueries } from './attendees.ts';
@@ -12,7 +13,7 @@ import { purchasesProjection } from './projections.ts';
 import { addressOf } from './calendar-invites.ts';
 import type { PurchasesDeps } from './deps.ts';
 import type { PurchasesPorts } from './ports.ts';
-import { devProvider, stripeProvider, type StripeProvider } from './providers.ts';
+import { devProvider, stripeProvider, watchedStripe, type StripeProvider } from './providers.ts';
 import { purchasesQueries } from './queries.ts';
 import { paidMinor } from './refund.ts';
 import type { SaleRecord } from '../invoicing/index.ts';
@@ -62,8 +63,9 @@ export type { PurchasesDeps } from './deps.ts';
 
 /** Purchases: checkout, fulfilment (Stripe webhook, reconciliation, dev checkout), access, playback. */
 export function createPurchases(ctx: ModuleContext, ports: PurchasesPorts, options: { log?: LogFreshness; limits?: Partial<CheckoutLimits> } = {}) {
+  const outside = outsideCalls(ctx.db, { clock: ctx.clock, onError: (err) => ctx.log.warn({ err }, 'Stripe status not recorded') });
   const stripe: StripeProvider | null = ctx.config.STRIPE_SECRET_KEY
-    ? stripeProvider(ctx.config.STRIPE_SECRET_KEY, ctx.config.STRIPE_WEBHOOK_SECRET, ctx.config.STRIPE_API_URL)
+    ? watchedStripe(stripeProvider(ctx.config.STRIPE_SECRET_KEY, ctx.config.STRIPE_WEBHOOK_SECRET, ctx.config.STRIPE_API_URL), outside)
     : null;
   const deps: PurchasesDeps = {
     db: ctx.db as unknown as ModuleDb<PurchasesTables>,

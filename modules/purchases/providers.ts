@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { OutsideCalls } from '../shared/outside/index.ts';
 import { toMinor, type Currency, type PriceForSale, type ProductForSale } from './ports.ts';
 import type { Provider } from './purchase.ts';
 import { stripeRefunds, type PartialRefundRequest, type ProviderRefundReport } from './stripe-refunds.ts';
@@ -196,6 +197,22 @@ export function stripeProvider(secretKey: string, webhookSecret: string | undefi
 }
 
 export type StripeProvider = ReturnType<typeof stripeProvider>;
+
+/** Stripe's reasoned refusals (a card declined, a request it understood and refused): Stripe works. */
+const stripeAnswered = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError;
+
+/**
+ * The provider with each call to Stripe noted for the admin's system page (modules/shared/outside); the webhook's
+ * signature check asks Stripe nothing and is left as it is.
+ */
+export function watchedStripe(provider: StripeProvider, outside: OutsideCalls): StripeProvider {
+  const watch = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => (...args: A) => outside.watch('stripe', () => call(...args), stripeAnswered);
+  return {
+    ...provider,
+    createCheckout: watch(provider.createCheckout), retrieve: watch(provider.retrieve), expire: watch(provider.expire),
+    refund: watch(provider.refund), refundPart: watch(provider.refundPart), refundsOf: watch(provider.refundsOf),
+  };
+}
 
 /**
  * Without a Stripe key: a checkout page of our own (`/dev-checkout/<purchaseId>`) stands in for Stripe's,

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { systemClock, type ModuleContext } from '../shared/kernel/index.ts';
+import { outsideCalls } from '../shared/outside/index.ts';
 import { recordingCommands } from './commands.ts';
 import type { RecordingsPorts } from './ports.ts';
 import type { ProbeOutcome } from './probe.ts';
@@ -17,7 +18,7 @@ export { transcode, type TranscodeOutcome } from './transcode.ts';
 export { HLS_URL, PRESIGNED_SECONDS, parseHlsPath, withToken, type Served } from './serving.ts';
 export { HLS_TOKEN_TTL_MS, hlsTokens } from './tokens.ts';
 export { TRANSCODE_LANE, TRANSCODE_TOPIC, transcodeMessage } from './topics.ts';
-export { localStorage, MIN_PART_BYTES, PART_BYTES, s3Client, s3ClientConfig, s3SettingsOf, s3Storage, storageFor, type Opened, type S3Settings, type Storage } from './storage/index.ts';
+export { localStorage, MIN_PART_BYTES, PART_BYTES, s3Client, s3ClientConfig, s3SettingsOf, s3Storage, storageFor, watchS3, type Opened, type S3Settings, type Storage } from './storage/index.ts';
 export type { RecordingStatus, Upload } from './commands.ts';
 export type { RecordingsPorts } from './ports.ts';
 
@@ -28,7 +29,8 @@ export type { RecordingsPorts } from './ports.ts';
  */
 export function createRecordings(ctx: ModuleContext, ports: RecordingsPorts, options: { storage?: Storage; ttlMs?: number; leaseMs?: number; probe?: (path: string) => Promise<ProbeOutcome> } = {}) {
   const { config } = ctx;
-  const storage = options.storage ?? storageFor(join(config.DATA_DIR, 'recordings'), s3SettingsOf(config));
+  const outside = outsideCalls(ctx.db, { clock: ctx.clock, onError: (err) => ctx.log.warn({ err }, 'S3 status not recorded') });
+  const storage = options.storage ?? storageFor(join(config.DATA_DIR, 'recordings'), s3SettingsOf(config), outside);
   const clock = ctx.clock ?? systemClock;
   const tokens = hlsTokens(config.JWT_SECRET);
   const workDir = join(config.DATA_DIR, 'recordings-work');

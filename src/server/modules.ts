@@ -9,6 +9,7 @@ import { createContact } from '../../modules/contact/index.ts';
 import { awaitedMailLane, createMailing } from '../../modules/mailing/index.ts';
 import { createInvoicing } from '../../modules/invoicing/index.ts';
 import { createMedia } from '../../modules/media/index.ts';
+import { createOperations } from '../../modules/operations/index.ts';
 import { createMeetings, MEETING_TOPICS } from '../../modules/meetings/index.ts';
 import { createPurchases } from '../../modules/purchases/index.ts';
 import { createRecordings, s3SettingsOf } from '../../modules/recordings/index.ts';
@@ -18,7 +19,9 @@ import type { ModuleContext } from '../../modules/shared/kernel/index.ts';
 import { usersConcerned, type LogFreshness } from '../../modules/shared/memory/index.ts';
 import { join, resolve, sep } from 'node:path';
 import { outboxOverview, type OutboxHandler } from '../../modules/shared/outbox/index.ts';
+import { outsideCalls } from '../../modules/shared/outside/index.ts';
 import { attendancePorts } from './attendance-ports.ts';
+import { systemPorts } from './system-ports.ts';
 import { recordingUploads, uploadsDir } from './recording-uploads.ts';
 import { postgresLocker } from './upload-locker.ts';
 import { productForSale } from './catalogue-for-sale.ts';
@@ -41,6 +44,8 @@ export type WireOptions = {
    * module is wired here, none is known (tests hand a stand-in).
    */
   attendance?: (purchaseId: string) => Promise<AttendanceSummary | null>;
+  /** Where the event log's follower has got to (runtime.ts), for the system page's lag. */
+  followerPosition?: () => number;
 };
 
 export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
@@ -136,7 +141,8 @@ export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
   });
   // With S3 the upload's parts go to the bucket too; with PostgreSQL its locks are the database's: any instance continues it.
   const uploads = recordingUploads({ dir: uploadsDir(ctx.config.DATA_DIR), productExists: async (key) => (await catalogue.ownedProduct(key)) !== null, recordings, log: ctx.log,
-    s3: s3SettingsOf(ctx.config), locker: ctx.config.DATABASE_URL ? postgresLocker(ctx.config.DATABASE_URL) : undefined });
+    s3: s3SettingsOf(ctx.config), locker: ctx.config.DATABASE_URL ? postgresLocker(ctx.config.DATABASE_URL) : undefined,
+    outside: outsideCalls(ctx.db, { onError: (err) => ctx.log.warn({ err }, 'S3 status not recorded') }) });
   const playback = createPlayback(ctx);
   // A join click from meetings' outbox row is attendance's first signal; 'certificate-check' is certificates' (below).
   const attendanceHandlers: Record<string, OutboxHandler> = { [MEETING_TOPICS.clicked]: (payload) => attendance.recordJoinClick(payload as JoinClick) };
@@ -146,12 +152,18 @@ export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
     // planned again (the catalogue knows none of them). A committed capacity: purchases offers the seats it freed.
     [SCHEDULE_CHANGED_TOPIC]: purchases.scheduleChanged, [REMINDERS_CHANGED_TOPIC]: purchases.remindersChanged,
     [CAPACITY_CHANGED_TOPIC]: purchases.capacityChanged };
+  const lanes = { awaited: awaitedMailLane(MAIL_REQUEST_TOPIC), campaigns: campaigns.lane, reminders: meetings.lane, transcode: recordings.lane };
+  // The system page (issue 35): each lane's backlog, the general worker's being every topic no lane takes.
+  const operations = createOperations(systemPorts(ctx, {
+    lanes: [{ name: 'general', topics: null }, ...Object.entries(lanes).map(([name, lane]) => ({ name, topics: lane.topics }))],
+    followerPosition: options.followerPosition,
+  }), { onError: (err, item) => ctx.log.warn({ err, item }, 'system page item not checked') });
   return {
     // `outbox`: background work as the admin panel shows it (topics, due times, attempts, errors; never payloads).
-    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, certificates, attendance, recordings, uploads, playback, outbox: outboxOverview(ctx.db) },
+    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, certificates, attendance, recordings, uploads, playback, outbox: outboxOverview(ctx.db), operations },
     outboxHandlers,
     /** Topics delivered by a worker of their own (mail someone waits for, campaign mail, reminders), with its lease, batch size and sends at once. */
-    outboxLanes: [awaitedMailLane(MAIL_REQUEST_TOPIC), campaigns.lane, meetings.lane, recordings.lane],
+    outboxLanes: Object.values(lanes),
     /** Events committed by any instance: a catalogue or article change drops the cached public pages that show it. */
     onCommitted(events: readonly RecordedEvent[]) {
       accounts.forgetSessions(events);

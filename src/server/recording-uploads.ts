@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type Locker, type Upload } from '@tus/server';
 import { isDomainError } from '../../modules/shared/kernel/index.ts';
+import type { OutsideCalls } from '../../modules/shared/outside/index.ts';
 import type { MessageKey, Translate } from '../i18n/index.ts';
 import { ERRORS, isErrorCode } from './errors.ts';
 import type { Logger } from './logger.ts';
@@ -50,8 +51,10 @@ export function recordingUploads(deps: {
   s3?: S3Settings | null;
   /** Shared by the instances (PostgreSQL advisory locks); none: @tus/server's in-memory locker, for one process. */
   locker?: Locker;
+  /** Notes the bucket's outcomes for the system page. */
+  outside?: OutsideCalls;
 }) {
-  const finished = deps.s3 ? bucketParts(deps.s3, deps.dir) : folderParts(deps.dir);
+  const finished = deps.s3 ? bucketParts(deps.s3, deps.dir, deps.outside) : folderParts(deps.dir);
   const { store } = finished;
   const uploaders = new WeakMap<Request, Uploader>();
   const who = (req: Request) => uploaders.get(req as unknown as Request)!;
@@ -150,8 +153,8 @@ function folderParts(dir: string) {
  * way in stays the one the local store and the seed's recordings use. A download cut short by a crash leaves a file
  * under `dir` (swept as any abandoned part) and the objects (swept from the bucket a day later).
  */
-function bucketParts(s3: S3Settings, dir: string) {
-  const bucket = s3UploadStore(s3);
+function bucketParts(s3: S3Settings, dir: string, outside?: OutsideCalls) {
+  const bucket = s3UploadStore(s3, outside);
   return {
     store: bucket.store,
     naming: {

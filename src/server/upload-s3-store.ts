@@ -13,7 +13,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { S3Store } from '@tus/s3-store';
 import type { KvStore } from '@tus/server';
-import { s3ClientConfig, type S3Settings } from '../../modules/recordings/index.ts';
+import { s3ClientConfig, watchS3, type S3Settings } from '../../modules/recordings/index.ts';
+import type { OutsideCalls } from '../../modules/shared/outside/index.ts';
 
 export const UPLOAD_PREFIX = 'uploads/';
 /** What a URL may name: the ids drawn for uploads (16 random bytes in hex), never a path nor an upload's `.json`. */
@@ -37,8 +38,10 @@ const NO_CACHE: KvStore<never> = { get: async () => undefined, set: async () => 
  * `deleteExpired()` aborts every multipart upload of the bucket, the recordings' own sources among them. The sweep
  * below counts from the last bytes received and stays under the prefix.
  */
-export function s3UploadStore(settings: S3Settings) {
-  const client = new S3Client(s3ClientConfig(settings));
+export function s3UploadStore(settings: S3Settings, outside?: OutsideCalls) {
+  // Our own commands note their outcome for the system page (the store's parts go through a client of its own).
+  const own = new S3Client(s3ClientConfig(settings));
+  const client = outside ? watchS3(own, outside) : own;
   const Bucket = settings.bucket;
   const store = new S3Store({
     s3ClientConfig: { ...s3ClientConfig(settings), bucket: Bucket },

@@ -8,6 +8,7 @@ import {
   HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException, UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { OutsideCalls } from '../../shared/outside/index.ts';
 import { checkedKey, type Storage } from './types.ts';
 
 export type S3Settings = { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string };
@@ -22,12 +23,38 @@ const MAX_PARTS = 10_000;
 const statusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
 const missing = (error: unknown) => statusOf(error) === 404 || (error as { name?: string })?.name === 'NoSuchKey' || (error as { name?: string })?.name === 'NotFound';
 
+/** Answers about one object (absent, a range past its end, a precondition): the store works. */
+const ANSWERS = new Set([404, 409, 412, 416]);
+
+/**
+ * Every command of `client` notes how it went (after the SDK's own retries) for the admin's system page
+ * (modules/shared/outside): no answer, a refused signature or key, or a 5xx is a failure.
+ */
+export function watchS3(client: S3Client, outside: OutsideCalls): S3Client {
+  client.middlewareStack.add((next) => async (args) => {
+    try {
+      const result = await next(args);
+      outside.record('s3', null);
+      return result;
+    } catch (error) {
+      const status = statusOf(error);
+      outside.record('s3', status !== undefined && ANSWERS.has(status) ? null : error);
+      throw error;
+    }
+  }, { step: 'initialize', name: 'outsideStatus' });
+  return client;
+}
+
 /**
  * The official SDK's client for `settings`, path-style addressing (what MinIO and Garage expect; AWS takes it too).
  * The SDK's default since 2025 sends streamed bodies aws-chunked with a trailing checksum, which stores that do not
  * implement it (s3rver, older MinIO and Garage) keep as part of the object: checksums only when required.
+ * With `outside`, every command's outcome is noted (watchS3).
  */
-export const s3Client = (settings: S3Settings) => new S3Client(s3ClientConfig(settings));
+export const s3Client = (settings: S3Settings, outside?: OutsideCalls) => {
+  const client = new S3Client(s3ClientConfig(settings));
+  return outside ? watchS3(client, outside) : client;
+};
 
 /** The client's settings, for another client on the same bucket (the tus upload's store, src/server/upload-s3-store.ts). */
 export const s3ClientConfig = (settings: S3Settings) => ({
@@ -47,8 +74,8 @@ export const s3SettingsOf = (config: { S3_ENDPOINT?: string; S3_BUCKET?: string;
  * nothing here makes an object public. `partBytes` (PART_BYTES unless a test asks for less) is both the size above
  * which a file goes up in parts and the size of each part.
  */
-export function s3Storage(settings: S3Settings, options: { client?: S3Client; partBytes?: number } = {}): Storage {
-  const client = options.client ?? s3Client(settings);
+export function s3Storage(settings: S3Settings, options: { client?: S3Client; partBytes?: number; outside?: OutsideCalls } = {}): Storage {
+  const client = options.client ?? s3Client(settings, options.outside);
   const partBytes = Math.max(MIN_PART_BYTES, options.partBytes ?? PART_BYTES);
   const Bucket = settings.bucket;
 

@@ -74,6 +74,9 @@ const EnvSchema = v.object({
   MIGRATE_WITHOUT_BACKUP: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(['', 'true', 'false', '1', '0'], 'must be 1 or 0 (true or false)'),
     v.transform((s) => s === 'true' || s === '1')), 'false'),
   NODE_ENV: optionalText,
+  // When the Docker image was built (its Dockerfile's ARG/ENV), shown on the admin's system page; unset outside the image.
+  IMAGE_BUILT_AT: v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? undefined : s)),
+    v.check((s) => s === undefined || !Number.isNaN(Date.parse(s)), 'must be a date and time (ISO 8601, e.g. 2026-12-07T10:00:00Z)'))),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
 });
 

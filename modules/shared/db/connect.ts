@@ -22,11 +22,14 @@ export type DatabaseHandle = {
 
 const INT8 = 20;
 
+/** Connections one instance's pool holds at most on PostgreSQL (the system page shows it). */
+export const POSTGRES_POOL_SIZE = 10;
+
 /** Real PostgreSQL through `pg`. int8 is parsed to a number so both backends return the same shapes. */
 export function connectPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 10,
+    max: options.max ?? POSTGRES_POOL_SIZE,
     // Under a burst (many registrations hashing passwords at once) opening a connection can take seconds:
     // waiting that long beats answering 500, and idle connections are kept so a burst does not reconnect.
     connectionTimeoutMillis: 10_000,

@@ -52,13 +52,22 @@ export interface DocumentCountersTable {
   last: number;
 }
 
-/** The tables of the shared kernel: the event log, the outbox, rate-limit counters, the dev mailbox, document counters. */
+/** Each outside system's last success and failure as any instance saw it (modules/shared/outside). */
+export interface OutsideStatusTable {
+  system: string;
+  last_success_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_failure_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_failure: string | null;
+}
+
+/** The tables of the shared kernel: the event log, the outbox, rate-limit counters, the dev mailbox, document counters, outside systems' status. */
 export interface SharedTables {
   events: EventsTable;
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   dev_mailbox: DevMailboxTable;
   document_counters: DocumentCountersTable;
+  outside_status: OutsideStatusTable;
 }
 
 /** A module's view of the database: the shared tables and its own read models, nobody else's. */

@@ -68,6 +68,8 @@ export function createLogFollower(options: LogFollowerOptions) {
       if (events.length > 0) dispatch(events);
       wake();
     },
+    /** The last position handed to the handlers: the system page compares it with the store's (issue 35). */
+    position: () => after,
     async start() {
       after = await options.lastPosition();
       stopListening = await options.listen(EVENTS_CHANNEL, wake);

@@ -37,6 +37,25 @@ export function outboxOverview(db: Kysely<SharedTables>) {
       return rows.map((r) => ({ topic: r.topic, pending: Number(r.pending), failed: Number(r.failed), nextDueAt: r.next_due_at ? new Date(r.next_due_at) : null }));
     },
 
+    /**
+     * Per topic, the work waiting now (the system page's backlog, issue 35): pending rows whose first due time has come,
+     * retried ones included (a retry's next attempt may lie ahead, but it has been waiting since it was first due), when
+     * the oldest of them was first due, and the rows given up on.
+     */
+    async backlog(): Promise<{ topic: string; due: number; failed: number; oldestDueSince: Date | null }[]> {
+      const firstDue = sql`coalesce(not_before, created_at)`;
+      const waiting = sql`status = 'pending' and ${firstDue} <= now()`;
+      const rows = await db.selectFrom('outbox')
+        .select([
+          'topic',
+          sql<string>`count(*) filter (where ${waiting})`.as('due'),
+          sql<string>`count(*) filter (where status = 'failed')`.as('failed'),
+          sql<Date | null>`min(${firstDue}) filter (where ${waiting})`.as('oldest'),
+        ])
+        .where('status', 'in', ['pending', 'failed']).groupBy('topic').orderBy('topic').execute();
+      return rows.map((r) => ({ topic: r.topic, due: Number(r.due), failed: Number(r.failed), oldestDueSince: r.oldest ? new Date(r.oldest) : null }));
+    },
+
     /** One page of a view, optionally of one topic, with how many rows the view holds. */
     async rows(view: OutboxView, page: { offset: number; limit: number }, topic?: string): Promise<{ items: OutboxRow[]; total: number }> {
       const status = view === 'upcoming' ? 'pending' : 'failed';

@@ -18,8 +18,9 @@ import * as people from './admin-panel/people.ts';
 import * as productFields from './admin-panel/product-fields.ts';
 import * as recording from './admin-panel/recording.ts';
 import * as sessions from './admin-panel/sessions.ts';
+import * as system from './admin-panel/system.ts';
 import * as work from './admin-panel/work.ts';
 
-export const pl = { ...frame.pl, ...catalogue.pl, ...people.pl, ...mail.pl, ...audit.pl, ...productFields.pl, ...payments.pl, ...inbox.pl, ...facilitators.pl, ...invoicing.pl, ...invoices.pl, ...sessions.pl, ...certificates.pl, ...work.pl, ...attendance.pl, ...recording.pl } as const;
+export const pl = { ...frame.pl, ...catalogue.pl, ...people.pl, ...mail.pl, ...audit.pl, ...productFields.pl, ...payments.pl, ...inbox.pl, ...facilitators.pl, ...invoicing.pl, ...invoices.pl, ...sessions.pl, ...certificates.pl, ...work.pl, ...attendance.pl, ...recording.pl, ...system.pl } as const;
 
-export const en: Record<keyof typeof pl, string> = { ...frame.en, ...catalogue.en, ...people.en, ...mail.en, ...audit.en, ...productFields.en, ...payments.en, ...inbox.en, ...facilitators.en, ...invoicing.en, ...invoices.en, ...sessions.en, ...certificates.en, ...work.en, ...attendance.en, ...recording.en };
+export const en: Record<keyof typeof pl, string> = { ...frame.en, ...catalogue.en, ...people.en, ...mail.en, ...audit.en, ...productFields.en, ...payments.en, ...inbox.en, ...facilitators.en, ...invoicing.en, ...invoices.en, ...sessions.en, ...certificates.en, ...work.en, ...attendance.en, ...recording.en, ...system.en };
