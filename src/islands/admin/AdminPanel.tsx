@@ -10,6 +10,7 @@ import InboxSection from './InboxSection.tsx';
 import InvoicingSection from './InvoicingSection.tsx';
 import MailboxSection from './MailboxSection.tsx';
 import { PanelContext, sayFrom, type PanelMessages } from './messages.ts';
+import SystemSection from './SystemSection.tsx';
 import UsersSection from './UsersSection.tsx';
 import WorkSection from './WorkSection.tsx';
 
@@ -25,6 +26,7 @@ const SECTIONS = {
   certificates: () => <CertificatesSection />,
   audit: () => <AuditSection />,
   work: () => <WorkSection />,
+  system: () => <SystemSection />,
   mailbox: () => <MailboxSection />,
 } satisfies Record<string, () => ReactNode>;
 type SectionId = keyof typeof SECTIONS;

@@ -41,3 +41,9 @@ export type BackgroundWork = Paged<{
   view: WorkView; topic: string | null;
   topics: { topic: string; words: string; pending: number; failed: number; nextDueAt: string | null }[];
 };
+
+/** GET /api/admin/system (issue 35): each item's facts as measured, and what to do when it needs attention. */
+export type SystemItem = {
+  id: string; status: 'ok' | 'attention'; facts: Record<string, string | number | boolean | null>; advice: string | null; whatToDo: string | null;
+};
+export type SystemReport = { checkedAt: string; status: 'ok' | 'attention'; groups: { id: string; items: SystemItem[] }[] };
