@@ -21,7 +21,7 @@ export type BackupFacts = { lastBackupAt: Date | null; lastVerifiedRestoreAt: Da
  */
 export type OperationsPorts = {
   build(): BuildFacts;
-  /** Migration names the database has applied, and those this code knows. */
+  /** Migration names the database has applied (in the order they ran), and those this code knows. */
   migrations(): Promise<{ applied: readonly string[]; known: readonly string[] }>;
   database: {
     kind: 'pglite' | 'postgres';

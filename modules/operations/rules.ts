@@ -44,13 +44,13 @@ export function versionItem(build: { version: string; commit: string | null; bui
   return item('version', { ...build });
 }
 
-/** Pending: the code knows migrations the database lacks. Unknown: the database has some this code does not know (a newer version ran). */
+/** `applied` in the order they ran. Pending: the code knows migrations the database lacks. Unknown: the database has some this code does not know (a newer version ran). */
 export function migrationsItem(applied: readonly string[], known: readonly string[]): SystemItem {
   const done = new Set(applied);
   const knownSet = new Set(known);
   const pending = known.filter((m) => !done.has(m)).length;
   const unknown = applied.filter((m) => !knownSet.has(m)).length;
-  const latest = [...applied].sort().at(-1) ?? null;
+  const latest = applied.at(-1) ?? null;
   const facts = { applied: applied.length, known: known.length, pending, unknown, latest };
   return item('migrations', facts, unknown > 0 ? 'migrations-unknown' : pending > 0 ? 'migrations-pending' : null);
 }

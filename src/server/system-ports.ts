@@ -29,7 +29,8 @@ export function systemPorts(ctx: ModuleContext, wiring: { lanes: readonly Lane[]
   return {
     build: () => readBuildInfo(config.IMAGE_BUILT_AT),
     async migrations() {
-      const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+      // In the order they ran: the last is the latest applied (areas' names do not sort by time).
+      const { rows } = await sql<{ name: string }>`select name from kysely_migration order by timestamp, name`.execute(db);
       return { applied: rows.map((r) => r.name), known: Object.keys(migrations) };
     },
     database: {

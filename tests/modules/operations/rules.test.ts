@@ -58,8 +58,8 @@ describe('the event log\'s followers', () => {
 });
 
 describe('the migration level', () => {
-  it('given every known migration applied, then it is ok and names the latest', () => {
-    expect(migrationsItem(['0001_a', '0002_b'], ['0001_a', '0002_b'])).toMatchObject({ status: 'ok', facts: { applied: 2, pending: 0, latest: '0002_b' } });
+  it('given every known migration applied, then it is ok and names the last one run (not the last by name)', () => {
+    expect(migrationsItem(['0001_a', 'purchases_0004_b', '0005_c'], ['0001_a', '0005_c', 'purchases_0004_b'])).toMatchObject({ status: 'ok', facts: { applied: 3, pending: 0, latest: '0005_c' } });
   });
   it('given a known migration not applied, then it needs attention: restart to migrate', () => {
     expect(migrationsItem(['0001_a'], ['0001_a', '0002_b'])).toMatchObject({ status: 'attention', advice: 'migrations-pending', facts: { pending: 1 } });
