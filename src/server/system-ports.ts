@@ -1,10 +1,9 @@
 import { readdir, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { migrations } from '../../migrations/index.ts';
 import type { Lane, OperationsPorts } from '../../modules/operations/index.ts';
 import { s3SettingsOf } from '../../modules/recordings/index.ts';
-import { POSTGRES_POOL_SIZE } from '../../modules/shared/db/index.ts';
+import { appliedMigrations, knownMigrations, POSTGRES_POOL_SIZE } from '../../modules/shared/db/index.ts';
 import type { ModuleContext } from '../../modules/shared/kernel/index.ts';
 import { outboxOverview } from '../../modules/shared/outbox/index.ts';
 import { outsideStatuses } from '../../modules/shared/outside/index.ts';
@@ -30,8 +29,7 @@ export function systemPorts(ctx: ModuleContext, wiring: { lanes: readonly Lane[]
     build: () => readBuildInfo(config.IMAGE_BUILT_AT),
     async migrations() {
       // In the order they ran: the last is the latest applied (areas' names do not sort by time).
-      const { rows } = await sql<{ name: string }>`select name from kysely_migration order by timestamp, name`.execute(db);
-      return { applied: rows.map((r) => r.name), known: Object.keys(migrations) };
+      return { applied: await appliedMigrations(db), known: Object.keys(knownMigrations) };
     },
     database: {
       kind,
