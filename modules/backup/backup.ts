@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { DatabaseHandle } from '../shared/db/index.ts';
 import { dumpPglite, dumpPostgres, type DatabaseKind } from './database.ts';
+import { BackupError } from './errors.ts';
 import { dataFiles } from './files.ts';
 import { dumpOpenPglite } from './open-database.ts';
 import { takeLock } from './lock.ts';
@@ -31,6 +32,10 @@ export type BackupOptions = {
   now?: () => Date;
   /** The embedded database as this process already has it open (the server's backup before migrating): dumped from it. */
   open?: DatabaseHandle;
+  /** More members, made under the lock after the database (the bucket's listing, modules/backup/bucket.ts). */
+  extra?: () => Promise<{ path: string; data: Buffer }[]>;
+  /** Where the finished file goes next, still under the lock (a bucket, s3-target.ts); answers its new name. */
+  deliver?: (file: string, manifest: Manifest) => Promise<string>;
 };
 
 function targetFile(options: BackupOptions, created: Date): string {
@@ -38,6 +43,13 @@ function targetFile(options: BackupOptions, created: Date): string {
   const target = resolve(options.target ?? join(options.dataDir, 'backups'));
   const isFolder = !options.target || options.target.endsWith('/') || (() => { try { return statSync(target).isDirectory(); } catch { return false; } })();
   return isFolder ? join(target, name) : target;
+}
+
+/** A full disk as what to do about it: the raw ENOSPC names neither the target nor that nothing was kept. */
+function noSpace(error: unknown, file: string): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== 'ENOSPC' && code !== 'EDQUOT') return error;
+  return new BackupError('target-full', `No space left for the backup in ${dirname(file)}: the unfinished file was removed and no backup was made. Free some space there, or give another folder: npm run backup -- <folder>.`);
 }
 
 export async function createBackup(options: BackupOptions): Promise<{ file: string; manifest: Manifest }> {
@@ -55,6 +67,7 @@ export async function createBackup(options: BackupOptions): Promise<{ file: stri
     const fd = openSync(partial, 'w', 0o600);
     const members: Member[] = [];
     let level: string | null;
+    let manifest: Manifest;
     try {
       const tar = tarWriter(fd);
       if (options.databaseUrl) {
@@ -70,7 +83,8 @@ export async function createBackup(options: BackupOptions): Promise<{ file: stri
         const path = `files/${relative}`;
         members.push({ path, ...tar.addFile(path, join(dataDir, relative)) });
       }
-      const manifest: Manifest = {
+      for (const { path, data } of (await options.extra?.()) ?? []) members.push({ path, size: data.length, sha256: tar.addBuffer(path, data) });
+      manifest = {
         format: FORMAT, formatVersion: FORMAT_VERSION, createdAt: created.toISOString(), appVersion: options.appVersion,
         migrationLevel: level, database: kind, recordings: options.s3 ? 's3' : 'local', members,
       };
@@ -80,11 +94,11 @@ export async function createBackup(options: BackupOptions): Promise<{ file: stri
       closeSync(fd);
       renameSync(partial, file);
       partial = undefined;
-      return { file, manifest };
     } catch (error) {
       try { closeSync(fd); } catch { /* closed already */ }
-      throw error;
+      throw noSpace(error, file);
     }
+    return { file: options.deliver ? await options.deliver(file, manifest) : file, manifest };
   } finally {
     if (partial) rmSync(partial, { force: true });
     rmSync(scratch, { recursive: true, force: true });
