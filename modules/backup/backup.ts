@@ -9,7 +9,7 @@ import { dumpPglite, dumpPostgres, type DatabaseKind } from './database.ts';
 import { BackupError } from './errors.ts';
 import { dataFiles } from './files.ts';
 import { dumpOpenPglite } from './open-database.ts';
-import { takeLock } from './lock.ts';
+import { sweepPartials, takeLock } from './lock.ts';
 import { tarWriter } from './tar.ts';
 
 export const FORMAT = 'gestalt-backup';
@@ -62,7 +62,9 @@ export async function createBackup(options: BackupOptions): Promise<{ file: stri
     const created = (options.now ?? (() => new Date()))();
     const file = targetFile(options, created);
     mkdirSync(dirname(file), { recursive: true });
-    partial = join(dirname(file), `.${basename(file)}.partial`);
+    // The pid in the name lets the next backup remove what a killed one left (sweepPartials).
+    partial = join(dirname(file), `.${basename(file)}.${process.pid}.partial`);
+    sweepPartials(dirname(file));
     const kind: DatabaseKind = options.databaseUrl ? 'postgres' : 'pglite';
     const fd = openSync(partial, 'w', 0o600);
     const members: Member[] = [];

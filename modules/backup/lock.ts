@@ -1,6 +1,6 @@
 // One backup at a time per DATA_DIR: a lock file made with O_EXCL holding the owner's pid. A lock whose process is
 // gone (a killed backup) is taken over, so a kill never blocks the next night's backup.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BackupError } from './errors.ts';
 
@@ -27,4 +27,15 @@ export function takeLock(dataDir: string): () => void {
     }
   }
   throw new BackupError('locked', `Could not take the backup lock ${file}.`);
+}
+
+/**
+ * Removes the unfinished files (`.<name>.<pid>.partial`) that backups killed in `folder` left, their process gone:
+ * a SIGKILL runs no cleanup, and each left behind is as large as a backup. One still being written is kept.
+ */
+export function sweepPartials(folder: string): void {
+  for (const name of readdirSync(folder)) {
+    const pid = Number(/^\..+\.(\d+)\.partial$/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !alive(pid)) rmSync(join(folder, name), { force: true });
+  }
 }
