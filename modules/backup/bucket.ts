@@ -18,8 +18,8 @@ export const BUCKET_MEMBER = 'bucket/objects.json';
 /** Keys never listed: tus uploads in progress (src/server/upload-s3-store.ts), gone once the upload finishes. */
 const TRANSIENT = ['uploads/'];
 
-export type BucketObject = { key: string; size: number; etag: string };
-export type BucketListing = { endpoint: string; bucket: string; listedAt: string; checksum: 'etag'; objects: BucketObject[] };
+type BucketObject = { key: string; size: number; etag: string };
+type BucketListing = { endpoint: string; bucket: string; listedAt: string; checksum: 'etag'; objects: BucketObject[] };
 
 /** Every key of the bucket (but uploads in progress and the `skip` prefixes, e.g. where backups go), sorted. */
 export async function listBucket(place: S3Place, options: { skip?: string[]; now?: Date } = {}): Promise<BucketListing> {

@@ -3,5 +3,4 @@
 export { createBackup, type BackupOptions, type Manifest, type Member } from './backup.ts';
 export { BackupError } from './errors.ts';
 export { restoreBackup, verifyBackup, type RestoreOptions } from './restore.ts';
-export { backupShop, restoreShop, verifyShopBackup, type BucketReport, type ShopBackupOptions } from './s3-backup.ts';
-export { BUCKET_MEMBER, type BucketListing } from './bucket.ts';
+export { backupShop, restoreShop, verifyShopBackup, type BucketReport } from './s3-backup.ts';

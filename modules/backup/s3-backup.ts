@@ -19,7 +19,7 @@ type WithS3 = {
   client?: S3Client;
 };
 
-export type ShopBackupOptions = Omit<BackupOptions, 's3' | 'extra' | 'deliver'> & WithS3 & { partBytes?: number };
+type ShopBackupOptions = Omit<BackupOptions, 's3' | 'extra' | 'deliver'> & WithS3 & { partBytes?: number };
 
 function needS3(options: WithS3, url: string): S3Place {
   if (!options.s3) throw new BackupError('s3-failed', `${url} is in a bucket, and this shop has no S3 settings: set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (the backup uses the shop's endpoint and credentials).`);

@@ -14,11 +14,11 @@ import { BackupError } from './errors.ts';
 import { s3Failure, type S3Place } from './s3.ts';
 
 /** 64 MB parts: a 640 GB backup stays under S3's 10 000 parts; memory holds at most one part's read buffer. */
-export const BACKUP_PART_BYTES = 64 * 1024 * 1024;
+const BACKUP_PART_BYTES = 64 * 1024 * 1024;
 /** The most one CopyObject copies; a larger backup is copied in ranges (UploadPartCopy). */
 const COPY_LIMIT = 5 * 1024 ** 3;
 
-export const partialKey = (key: string) => `${key}.partial`;
+const partialKey = (key: string) => `${key}.partial`;
 
 /** Fails early, before the database is dumped, when the target bucket cannot be reached or does not exist. */
 export async function reachBucket(place: S3Place, bucket: string): Promise<void> {
@@ -27,7 +27,7 @@ export async function reachBucket(place: S3Place, bucket: string): Promise<void>
   } catch (error) {
     const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
     if (e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404) throw new BackupError('s3-failed', `The bucket ${bucket} does not exist at ${place.settings.endpoint}. Create it, or name another. No backup was made.`);
-    throw withNothingMade(s3Failure(error, place, 'reaching the backup bucket', bucket));
+    throw withNothingMade(s3Failure(error, place, 'checking the backup bucket', bucket));
   }
 }
 
