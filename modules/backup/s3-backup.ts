@@ -1,13 +1,14 @@
 // Backups with S3 in them: the recordings' bucket listed into the backup (bucket.ts) when recordings are on S3, a
 // target that is a bucket (`s3://bucket/prefix/`, with the shop's own S3 endpoint and credentials), a restore or a
 // check from one. The local file is staged under the system's temporary folder (TMPDIR), removed once uploaded.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { createBackup, type BackupOptions, type Manifest } from './backup.ts';
 import { BUCKET_MEMBER, bucketChanged, bucketProblem, checkBucket, listBucket, listingIn, type BucketCheck } from './bucket.ts';
 import { BackupError } from './errors.ts';
+import { alive } from './lock.ts';
 import { restoreBackup, verifyBackup, type RestoreOptions } from './restore.ts';
 import { isS3Url, parseS3Url, placeOf, type S3Place, type S3Settings } from './s3.ts';
 import { downloadBackup, reachBucket, uploadBackup } from './s3-target.ts';
@@ -20,6 +21,18 @@ type WithS3 = {
 };
 
 type ShopBackupOptions = Omit<BackupOptions, 's3' | 'extra' | 'deliver'> & WithS3 & { partBytes?: number };
+
+/**
+ * A scratch folder under TMPDIR named with this process's pid; those of processes gone (a backup or restore killed
+ * mid-way, each holding a whole backup file) are removed first.
+ */
+function scratch(kind: 'backup-upload' | 'restore-download'): string {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(/^gestalt-(?:backup-upload|restore-download)-(\d+)-/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !alive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
+  return mkdtempSync(join(tmpdir(), `gestalt-${kind}-${process.pid}-`));
+}
 
 function needS3(options: WithS3, url: string): S3Place {
   if (!options.s3) throw new BackupError('s3-failed', `${url} is in a bucket, and this shop has no S3 settings: set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (the backup uses the shop's endpoint and credentials).`);
@@ -34,7 +47,7 @@ export async function backupShop(options: ShopBackupOptions): Promise<{ file: st
   const folder = !target?.key || target.key.endsWith('/');
   // Backups kept in the recordings' own bucket are not recordings: left out of its listing.
   const skip = target && recordings && target.bucket === recordings.settings.bucket ? [target.key] : [];
-  const staging = target ? mkdtempSync(join(tmpdir(), 'gestalt-backup-upload-')) : null;
+  const staging = target ? scratch('backup-upload') : null;
   try {
     return await createBackup({
       ...options, s3: Boolean(recordings),
@@ -55,8 +68,8 @@ export async function backupShop(options: ShopBackupOptions): Promise<{ file: st
 async function local<T>(file: string, options: WithS3, use: (path: string) => Promise<T>): Promise<T> {
   if (!isS3Url(file)) return use(file);
   const { bucket, key } = parseS3Url(file);
-  const scratch = mkdtempSync(join(tmpdir(), 'gestalt-restore-download-'));
-  const path = join(scratch, basename(key) || 'backup.tar');
+  const folder = scratch('restore-download');
+  const path = join(folder, basename(key) || 'backup.tar');
   try {
     await downloadBackup(needS3(options, file), bucket, key, path);
     return await use(path);
@@ -64,7 +77,7 @@ async function local<T>(file: string, options: WithS3, use: (path: string) => Pr
     if (error instanceof BackupError) throw new BackupError(error.code, error.message.replaceAll(path, file));
     throw error;
   } finally {
-    rmSync(scratch, { recursive: true, force: true });
+    rmSync(folder, { recursive: true, force: true });
   }
 }
 
@@ -93,6 +106,11 @@ export async function verifyShopBackup(options: { file: string } & WithS3): Prom
  */
 export async function restoreShop(options: RestoreOptions & WithS3 & { ignoreBucket?: boolean }): Promise<{ manifest: Manifest; bucket: BucketReport }> {
   return local(options.file, options, async (path) => {
+    // Without S3 settings there is no bucket to check: restoreBackup reads the file against its manifest itself.
+    if (!options.s3) {
+      const manifest = await restoreBackup({ ...options, file: path });
+      return { manifest, bucket: manifest.recordings === 's3' ? { notChecked: 'this shop has no S3 settings to reach the bucket with' } : null };
+    }
     const bucket = await bucketReport(path, verifyBackup(path), options);
     if (bucket && 'problem' in bucket && bucket.problem && !options.ignoreBucket) throw bucketChanged(bucket.problem);
     return { manifest: await restoreBackup({ ...options, file: path }), bucket };

@@ -1,9 +1,10 @@
 // Backups with S3 (s3rver on loopback): the recordings' bucket listed into the backup and checked on verify and
 // restore, a bucket as the backup's target, and what goes wrong there.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import {
   CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, PutObjectCommand, type S3Client,
 } from '@aws-sdk/client-s3';
@@ -57,8 +58,12 @@ describe('backups with recordings in a bucket and a bucket as the target (PGlite
 
   let url: string;
 
-  it('given recordings in a bucket, when the shop is backed up to s3://backups/nightly/, then one whole object is there (no temporary one), it lists the bucket\'s keys, and verify finds the bucket as listed', { timeout: 60_000 }, async () => {
-    const before = stagings();
+  it('given recordings in a bucket, when the shop is backed up to s3://backups/nightly/, then one whole object is there (no temporary one), it lists the bucket\'s keys, verify finds the bucket as listed, and a killed backup\'s scratch is gone', { timeout: 60_000 }, async () => {
+    // What a backup killed during its upload left in TMPDIR: removed by the next one, its process being gone.
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    const leftover = mkdtempSync(join(tmpdir(), `gestalt-backup-upload-${dead}-`));
+    writeFileSync(join(leftover, 'gestalt-backup-killed.tar'), 'half');
+    const before = stagings().filter((n) => n !== basename(leftover));
     const { file, manifest } = await backupShop({ dataDir: source.dataDir, appVersion: '0.1.0', target: 's3://backups/nightly/', s3: settings, partBytes: 5 << 20 });
     url = file;
     expect(file).toMatch(/^s3:\/\/backups\/nightly\/gestalt-backup-[\dTZ-]+\.tar$/);
