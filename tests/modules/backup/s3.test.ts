@@ -1,6 +1,6 @@
 // Backups with S3 (s3rver on loopback): the recordings' bucket listed into the backup and checked on verify and
 // restore, a bucket as the backup's target, and what goes wrong there.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,6 +78,28 @@ describe('backups with recordings in a bucket and a bucket as the target (PGlite
     // The tus upload in progress is not a recording: not listed.
     expect(checked(bucket).check).toEqual({ listed: 2, missing: [], changed: [] });
     expect(checked(bucket).problem).toBeNull();
+  });
+
+  it('given the shop\'s S3_* settings, when `npm run backup -- s3://backups/cli/` and `npm run backup:verify` run, then they say where the backup went and that it and the bucket are whole', { timeout: 90_000 }, async () => {
+    // Not spawnSync: s3rver answers from this process, whose event loop must keep running.
+    const run = (script: string, arg: string) => new Promise<{ status: number | null; text: string }>((resolve) => {
+      const child = spawn(process.execPath, [join(import.meta.dirname, '..', '..', '..', 'scripts', script), arg], {
+        env: { PATH: process.env.PATH, DATA_DIR: source.dataDir, ...s3.env }, stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let text = '';
+      child.stdout.on('data', (c: Buffer) => { text += c; });
+      child.stderr.on('data', (c: Buffer) => { text += c; });
+      child.on('close', (status) => resolve({ status, text }));
+    });
+    const backup = await run('backup.ts', 's3://backups/cli/');
+    expect(backup.text).toMatch(/^Backup written: s3:\/\/backups\/cli\/gestalt-backup-[\dTZ-]+\.tar \(pglite.*\n.*lists their keys, sizes and ETags/);
+    expect(backup.status).toBe(0);
+    const written = /s3:\/\/\S+\.tar/.exec(backup.text)![0];
+    const verify = await run('verify-backup.ts', written);
+    expect(verify.text).toContain(`${written} is whole: the backup of `);
+    expect(verify.text).toMatch(/every SHA-256 matches\)\.\nThe bucket has all 2 objects the backup lists, with the same sizes and ETags\.\n$/);
+    expect(verify.status).toBe(0);
+    await client.send(new DeleteObjectCommand({ Bucket: 'backups', Key: written.slice('s3://backups/'.length) }));
   });
 
   it('given a bucket that lost one key and had another rewritten since, when the backup is verified or restored, then both keys are named; restore refuses and changes nothing unless --ignore-bucket', { timeout: 60_000 }, async () => {
