@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import { accountsMigrations } from './accounts/index.ts';
+import { backupMigrations } from './backup/index.ts';
 import { attendanceMigrations } from './attendance/index.ts';
 import { campaignsMigrations } from './campaigns/index.ts';
 import { certificatesMigrations } from './certificates/index.ts';
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   ...attendanceMigrations,
   ...certificatesMigrations,
   ...playbackMigrations,
+  ...backupMigrations,
 };

@@ -9,6 +9,8 @@ import { dumpPglite, dumpPostgres, type DatabaseKind } from './database.ts';
 import { BackupError } from './errors.ts';
 import { dataFiles } from './files.ts';
 import { dumpOpenPglite } from './open-database.ts';
+import type { LiveDump } from './live-dump.ts';
+import type { ReadModelHashes } from './read-models.ts';
 import { sweepPartials, takeLock } from './lock.ts';
 import { tarWriter } from './tar.ts';
 
@@ -23,6 +25,8 @@ export type Manifest = {
   /** 'local': recordings are members under files/; 's3': they stay in the bucket, which has its own backups. */
   recordings: 'local' | 's3';
   members: Member[];
+  /** Each read model's hash at backup time, from the dumped snapshot (backups taken by the server; read-models.ts). */
+  readModels?: ReadModelHashes;
 };
 
 export type BackupOptions = {
@@ -36,6 +40,8 @@ export type BackupOptions = {
   extra?: () => Promise<{ path: string; data: Buffer }[]>;
   /** Where the finished file goes next, still under the lock (a bucket, s3-target.ts); answers its new name. */
   deliver?: (file: string, manifest: Manifest) => Promise<string>;
+  /** The running server's own database (live-dump.ts); without it the database is opened here (the CLI). */
+  live?: LiveDump;
 };
 
 function targetFile(options: BackupOptions, created: Date): string {
@@ -65,14 +71,20 @@ export async function createBackup(options: BackupOptions): Promise<{ file: stri
     // The pid in the name lets the next backup remove what a killed one left (sweepPartials).
     partial = join(dirname(file), `.${basename(file)}.${process.pid}.partial`);
     sweepPartials(dirname(file));
-    const kind: DatabaseKind = options.databaseUrl ? 'postgres' : 'pglite';
+    let kind: DatabaseKind = options.databaseUrl ? 'postgres' : 'pglite';
     const fd = openSync(partial, 'w', 0o600);
     const members: Member[] = [];
     let level: string | null;
     let manifest: Manifest;
     try {
       const tar = tarWriter(fd);
-      if (options.databaseUrl) {
+      let readModels: ReadModelHashes | undefined;
+      if (options.live) {
+        const dump = await options.live(join(scratch, 'postgres.dump'));
+        ({ level, readModels, kind } = dump);
+        const member = DATABASE_MEMBER[dump.kind];
+        members.push({ path: member, ...(dump.file ? tar.addFile(member, dump.file) : { size: dump.data!.length, sha256: tar.addBuffer(member, dump.data!) }) });
+      } else if (options.databaseUrl) {
         const dump = join(scratch, 'postgres.dump');
         ({ level } = await dumpPostgres(options.databaseUrl, dump));
         members.push({ path: DATABASE_MEMBER.postgres, ...tar.addFile(DATABASE_MEMBER.postgres, dump) });
@@ -88,7 +100,7 @@ export async function createBackup(options: BackupOptions): Promise<{ file: stri
       for (const { path, data } of (await options.extra?.()) ?? []) members.push({ path, size: data.length, sha256: tar.addBuffer(path, data) });
       manifest = {
         format: FORMAT, formatVersion: FORMAT_VERSION, createdAt: created.toISOString(), appVersion: options.appVersion,
-        migrationLevel: level, database: kind, recordings: options.s3 ? 's3' : 'local', members,
+        migrationLevel: level, database: kind, recordings: options.s3 ? 's3' : 'local', members, ...(readModels ? { readModels } : {}),
       };
       tar.addBuffer('manifest.json', Buffer.from(JSON.stringify(manifest, null, 2) + '\n'));
       tar.end();

@@ -73,6 +73,11 @@ export async function dumpPostgres(url: string, file: string): Promise<{ level: 
   }
 }
 
+/** pg_dump of what an open transaction's exported snapshot sees (live-dump.ts): the server's consistent backup. */
+export async function dumpPostgresSnapshot(url: string, file: string, snapshot: string): Promise<void> {
+  await tool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, `--file=${file}`, `--dbname=${url}`]);
+}
+
 /** Tables in the database's current schema: a restore goes only into a database with none, unless forced. */
 export async function postgresTables(url: string): Promise<number> {
   const handle = connectPostgres(url, { max: 1 });

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join, resolve } from 'node:path';
 import * as v from 'valibot';
 import { isEmailAddress } from '../text/index.ts';
+import { backupEnv } from './backup-settings.ts';
 import { smtpUrlProblem } from './smtp-url.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
@@ -78,6 +79,7 @@ const EnvSchema = v.object({
   IMAGE_BUILT_AT: v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? undefined : s)),
     v.check((s) => s === undefined || !Number.isNaN(Date.parse(s)), 'must be a date and time (ISO 8601, e.g. 2026-12-07T10:00:00Z)'))),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
+  ...backupEnv,
 });
 
 type Parsed = v.InferOutput<typeof EnvSchema>;
@@ -86,8 +88,8 @@ type Parsed = v.InferOutput<typeof EnvSchema>;
  * `PUBLIC_URL` is the only source of absolute URLs (mail links, canonical URLs, redirects), never the
  * request's Host header, so it is always set: `PUBLIC_URL_DEFAULTED` says it was filled in for development.
  */
-export type Config = Omit<Parsed, 'JWT_SECRET' | 'PUBLIC_URL' | 'TRUST_PROXY'> & {
-  JWT_SECRET: string; DATA_DIR: string; PUBLIC_URL: string; PUBLIC_URL_DEFAULTED: boolean; TRUST_PROXY: TrustProxy;
+export type Config = Omit<Parsed, 'JWT_SECRET' | 'PUBLIC_URL' | 'TRUST_PROXY' | 'BACKUP_DIR'> & {
+  JWT_SECRET: string; DATA_DIR: string; BACKUP_DIR: string; PUBLIC_URL: string; PUBLIC_URL_DEFAULTED: boolean; TRUST_PROXY: TrustProxy;
 };
 
 /** The admin address of a development install that names none (NODE_ENV other than production, ADMIN_EMAILS unset). */
@@ -128,6 +130,7 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
   if (s3Set.length > 0 && s3Set.length < s3.length) {
     throw new ConfigError(`Invalid configuration: ${s3.find((name) => !out[name])} must be set too: recordings in S3 need S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`);
   }
+  if (out.DRILL_OVERDUE_DAYS < 1) throw new ConfigError('Invalid configuration: DRILL_OVERDUE_DAYS must be a number of days, 1-365');
   if (!out.PUBLIC_URL && out.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration: PUBLIC_URL must be set in production, to the address visitors use (e.g. https://gestalt.example.org)');
   }
@@ -138,6 +141,7 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
     PUBLIC_URL: out.PUBLIC_URL ? new URL(out.PUBLIC_URL).origin : `http://${browsedHost(out.HOST)}:${out.PORT}`,
     PUBLIC_URL_DEFAULTED: !out.PUBLIC_URL,
     DATA_DIR: resolve(out.DATA_DIR), MEDIA_DIR: resolve(out.MEDIA_DIR), JWT_SECRET: out.JWT_SECRET || undefined,
+    BACKUP_DIR: resolve(out.BACKUP_DIR ?? join(out.DATA_DIR, 'backups')),
   };
 }
 

@@ -18,6 +18,11 @@ export type DatabaseHandle = {
    * process, so a server's backup before migrating cannot open it a second time). Waits its turn for the connection.
    */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PGlite only: runs `work` on the embedded database itself while holding its one connection, so no transaction of
+   * the server's is in flight and none starts until it returns (a consistent dump of the live database).
+   */
+  exclusive?<T>(work: (pglite: PGliteType) => Promise<T>): Promise<T>;
 };
 
 const INT8 = 20;
@@ -181,6 +186,14 @@ export async function connectPglite(dataDir: string | undefined, options: { temp
       const turn = await pool.connect();
       try {
         return await pglite.dumpDataDir('gzip');
+      } finally {
+        turn.release();
+      }
+    },
+    async exclusive(work) {
+      const turn = await pool.connect();
+      try {
+        return await work(pglite);
       } finally {
         turn.release();
       }
