@@ -12,6 +12,7 @@ const history: Migration = {
       .addColumn('size', 'bigint')
       .addColumn('ok', 'boolean')
       .addColumn('message', 'text')
+      .addColumn('backup_at', 'timestamptz')
       .addPrimaryKeyConstraint('backup_history_key', ['kind', 'period'])
       .execute();
     await db.schema.createIndex('backup_history_at').on('backup_history').columns(['kind', 'at']).execute();

@@ -1,4 +1,4 @@
-export type BackupErrorCode = 'locked' | 'database-busy' | 'no-database' | 'tool-missing' | 'tool-failed' | 'invalid-backup' | 'target-not-empty'
+export type BackupErrorCode = 'drill-no-scratch' | 'locked' | 'database-busy' | 'no-database' | 'tool-missing' | 'tool-failed' | 'invalid-backup' | 'target-not-empty'
   | 'target-full' | 's3-unreachable' | 's3-failed' | 'bucket-changed';
 
 /** A backup or restore that cannot go on; `code` says why, the message says what to do (the scripts print it). */

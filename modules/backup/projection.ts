@@ -10,10 +10,10 @@ export const historyProjection: Projection<BackupTables> = {
     const event = recorded as unknown as BackupEvent;
     const row = (() => {
       switch (event.type) {
-        case 'BackupTaken': return { kind: 'backup' as const, period: event.data.period, at: event.data.at, file: event.data.file, size: event.data.size, ok: true, message: null };
-        case 'DrillPassed': return { kind: 'drill' as const, period: event.data.period, at: event.data.at, file: event.data.file, size: null, ok: true, message: null };
-        case 'DrillFailed': return { kind: 'drill' as const, period: event.data.period, at: event.data.at, file: event.data.file, size: null, ok: false, message: event.data.message };
-        case 'DrillOverdue': return { kind: 'overdue' as const, period: event.data.since, at: event.data.at, file: null, size: null, ok: false, message: null };
+        case 'BackupTaken': return { kind: 'backup' as const, period: event.data.period, at: event.data.at, file: event.data.file, size: event.data.size, ok: true, message: null, backup_at: null };
+        case 'DrillPassed': return { kind: 'drill' as const, period: event.data.period, at: event.data.at, file: event.data.file, size: null, ok: true, message: null, backup_at: event.data.backupAt };
+        case 'DrillFailed': return { kind: 'drill' as const, period: event.data.period, at: event.data.at, file: event.data.file, size: null, ok: false, message: event.data.message, backup_at: null };
+        case 'DrillOverdue': return { kind: 'overdue' as const, period: event.data.since, at: event.data.at, file: null, size: null, ok: false, message: null, backup_at: null };
         default: return null;
       }
     })();

@@ -10,6 +10,8 @@ export interface BackupHistoryTable {
   size: number | null;
   ok: boolean | null;
   message: string | null;
+  /** A passed drill's backup: when it was made. */
+  backup_at: ColumnType<Date | null, Date | string | null, never>;
 }
 
 export interface BackupTables {

@@ -1,6 +1,7 @@
 import { createAccounts, MAIL_REQUEST_TOPIC } from '../../modules/accounts/index.ts';
 import { createAttendance, type JoinClick } from '../../modules/attendance/index.ts';
 import { createAudit } from '../../modules/audit/index.ts';
+import { createBackups } from '../../modules/backup/index.ts';
 import { createCampaigns } from '../../modules/campaigns/index.ts';
 import { isDomainError } from '../../modules/shared/kernel/index.ts';
 import { CAPACITY_CHANGED_TOPIC, createCatalogue, isEventOver, reminderOffsetsOf, REMINDERS_CHANGED_TOPIC, SCHEDULE_CHANGED_TOPIC, sessionsOf } from '../../modules/catalogue/index.ts';
@@ -15,6 +16,7 @@ import { createPurchases } from '../../modules/purchases/index.ts';
 import { createRecordings, s3SettingsOf } from '../../modules/recordings/index.ts';
 import { createPlayback } from '../../modules/playback/index.ts';
 import type { RecordedEvent } from '../../modules/shared/events/index.ts';
+import type { DatabaseHandle } from '../../modules/shared/db/index.ts';
 import type { ModuleContext } from '../../modules/shared/kernel/index.ts';
 import { usersConcerned, type LogFreshness } from '../../modules/shared/memory/index.ts';
 import { join, resolve, sep } from 'node:path';
@@ -46,6 +48,8 @@ export type WireOptions = {
   attendance?: (purchaseId: string) => Promise<AttendanceSummary | null>;
   /** Where the event log's follower has got to (runtime.ts), for the system page's lag. */
   followerPosition?: () => number;
+  /** The server's open database and version: scheduled backups dump it live (modules/backup); absent, they are off. */
+  backups?: { database: DatabaseHandle; appVersion: string };
 };
 
 export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
@@ -144,15 +148,21 @@ export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
     s3: s3SettingsOf(ctx.config), locker: ctx.config.DATABASE_URL ? postgresLocker(ctx.config.DATABASE_URL) : undefined,
     outside: outsideCalls(ctx.db, { onError: (err) => ctx.log.warn({ err }, 'S3 status not recorded') }) });
   const playback = createPlayback(ctx);
+  // Backups and drills (issue 35): the admins to mail are ADMIN_EMAILS, each in their account's language (Polish without one).
+  const backup = createBackups(ctx, { database: options.backups?.database, appVersion: options.backups?.appVersion ?? 'unknown',
+    admins: () => Promise.all(ctx.config.ADMIN_EMAILS.map(async (email) => {
+      const id = await accounts.userIdByEmail(email);
+      return { email, language: (id ? (await accounts.mailContact(id))?.language : undefined) ?? 'pl' };
+    })) });
   // A join click from meetings' outbox row is attendance's first signal; 'certificate-check' is certificates' (below).
   const attendanceHandlers: Record<string, OutboxHandler> = { [MEETING_TOPICS.clicked]: (payload) => attendance.recordJoinClick(payload as JoinClick) };
-  for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections, ...certificates.projections, ...attendance.projections, ...playback.projections]) ctx.store.addProjection(projection);
-  const outboxHandlers: Record<string, OutboxHandler> = { ...attendanceHandlers, ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers, ...meetings.outboxHandlers, ...certificates.outboxHandlers, ...recordings.outboxHandlers,
+  for (const projection of [...accounts.projections, ...catalogue.projections, ...purchases.projections, ...campaigns.projections, ...contact.projections, ...invoicing.projections, ...certificates.projections, ...attendance.projections, ...playback.projections, ...backup.projections]) ctx.store.addProjection(projection);
+  const outboxHandlers: Record<string, OutboxHandler> = { ...attendanceHandlers, ...mailing.outboxHandlers, ...accounts.outboxHandlers, ...campaigns.outboxHandlers, ...purchases.outboxHandlers, ...invoicing.outboxHandlers, ...meetings.outboxHandlers, ...certificates.outboxHandlers, ...recordings.outboxHandlers, ...backup.outboxHandlers,
     // A committed change of a product's sessions or reminders: purchases tells each buyer, or has their reminders
     // planned again (the catalogue knows none of them). A committed capacity: purchases offers the seats it freed.
     [SCHEDULE_CHANGED_TOPIC]: purchases.scheduleChanged, [REMINDERS_CHANGED_TOPIC]: purchases.remindersChanged,
     [CAPACITY_CHANGED_TOPIC]: purchases.capacityChanged };
-  const lanes = { awaited: awaitedMailLane(MAIL_REQUEST_TOPIC), campaigns: campaigns.lane, reminders: meetings.lane, transcode: recordings.lane };
+  const lanes = { awaited: awaitedMailLane(MAIL_REQUEST_TOPIC), campaigns: campaigns.lane, reminders: meetings.lane, transcode: recordings.lane, backup: backup.lane };
   // The system page (issue 35): each lane's backlog, the general worker's being every topic no lane takes.
   const operations = createOperations(systemPorts(ctx, {
     lanes: [{ name: 'general', topics: null }, ...Object.entries(lanes).map(([name, lane]) => ({ name, topics: lane.topics }))],
@@ -160,7 +170,7 @@ export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
   }), { onError: (err, item) => ctx.log.warn({ err, item }, 'system page item not checked') });
   return {
     // `outbox`: background work as the admin panel shows it (topics, due times, attempts, errors; never payloads).
-    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, certificates, attendance, recordings, uploads, playback, outbox: outboxOverview(ctx.db), operations },
+    services: { mailing, accounts, catalogue, contact, purchases, campaigns, audit, media, invoicing, meetings, certificates, attendance, recordings, uploads, playback, backup, outbox: outboxOverview(ctx.db), operations },
     outboxHandlers,
     /** Topics delivered by a worker of their own (mail someone waits for, campaign mail, reminders), with its lease, batch size and sends at once. */
     outboxLanes: Object.values(lanes),

@@ -116,7 +116,8 @@ async function boot(options: BootOptions): Promise<Startup> {
     let follower: LogFollower | null = null;
     const store = createEventStore(database.db, { onCommitted: (events) => { outbox?.notify(); follower?.committed(events); } });
     const freshness = trackLogFreshness({ readAll: (after, limit) => store.readAll(after, limit), listen: database.listen, heldBack: () => store.heldBack() });
-    const wired = wireModules({ config, log, db: database.db, store }, { log: freshness, followerPosition: () => follower?.position() ?? 0 });
+    const wired = wireModules({ config, log, db: database.db, store }, { log: freshness, followerPosition: () => follower?.position() ?? 0,
+      backups: { database, appVersion: process.env['npm_package_version'] ?? 'unknown' } });
     outbox = outboxWorkers(database.db, wired.outboxHandlers, wired.outboxLanes, log);
     follower = createLogFollower({
       readAll: freshness.readAll,
@@ -128,6 +129,9 @@ async function boot(options: BootOptions): Promise<Startup> {
     await wired.seed();
     await follower.start();
     outbox.start();
+    // Scheduled backups and drills: each instance looks once a minute; the outbox makes each period's run happen once.
+    const backupTick = setInterval(() => void wired.services.backup.tick().catch((err: unknown) => log.warn({ err }, 'backup schedule check failed')), 60_000);
+    backupTick.unref();
 
     const runtime: Runtime = {
       config, log, database, db: database.db, store, outbox, follower, http, services: wired.services,
