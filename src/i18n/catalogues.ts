@@ -8,6 +8,7 @@ import * as admin from './messages/admin.ts';
 import * as attendance from './messages/attendance.ts';
 import * as adminPanel from './messages/admin-panel.ts';
 import * as audit from './messages/audit.ts';
+import * as backup from './messages/backup.ts';
 import * as catalogue from './messages/catalogue.ts';
 import * as certificates from './messages/certificates.ts';
 import * as campaigns from './messages/campaigns.ts';
@@ -28,6 +29,6 @@ import * as sessions from './messages/sessions.ts';
 import * as waitlist from './messages/waitlist.ts';
 import * as withdrawal from './messages/withdrawal.ts';
 
-export const pl = { ...core.pl, ...accounts.pl, ...catalogue.pl, ...purchases.pl, ...admin.pl, ...audit.pl, ...campaigns.pl, ...adminPanel.pl, ...productFields.pl, ...payments.pl, ...adminTools.pl, ...media.pl, ...withdrawal.pl, ...refunds.pl, ...invoicing.pl, ...invoiceDocuments.pl, ...sessions.pl, ...meetings.pl, ...waitlist.pl, ...certificates.pl, ...attendance.pl, ...recordings.pl, ...recordingPlayer.pl, ...maintenance.pl } as const;
+export const pl = { ...core.pl, ...accounts.pl, ...catalogue.pl, ...purchases.pl, ...admin.pl, ...audit.pl, ...campaigns.pl, ...adminPanel.pl, ...productFields.pl, ...payments.pl, ...adminTools.pl, ...media.pl, ...withdrawal.pl, ...refunds.pl, ...invoicing.pl, ...invoiceDocuments.pl, ...sessions.pl, ...meetings.pl, ...waitlist.pl, ...certificates.pl, ...attendance.pl, ...recordings.pl, ...recordingPlayer.pl, ...maintenance.pl, ...backup.pl } as const;
 export type MessageKey = keyof typeof pl;
-export const en: Record<MessageKey, string> = { ...core.en, ...accounts.en, ...catalogue.en, ...purchases.en, ...admin.en, ...audit.en, ...campaigns.en, ...adminPanel.en, ...productFields.en, ...payments.en, ...adminTools.en, ...media.en, ...withdrawal.en, ...refunds.en, ...invoicing.en, ...invoiceDocuments.en, ...sessions.en, ...meetings.en, ...waitlist.en, ...certificates.en, ...attendance.en, ...recordings.en, ...recordingPlayer.en, ...maintenance.en };
+export const en: Record<MessageKey, string> = { ...core.en, ...accounts.en, ...catalogue.en, ...purchases.en, ...admin.en, ...audit.en, ...campaigns.en, ...adminPanel.en, ...productFields.en, ...payments.en, ...adminTools.en, ...media.en, ...withdrawal.en, ...refunds.en, ...invoicing.en, ...invoiceDocuments.en, ...sessions.en, ...meetings.en, ...waitlist.en, ...certificates.en, ...attendance.en, ...recordings.en, ...recordingPlayer.en, ...maintenance.en, ...backup.en };
