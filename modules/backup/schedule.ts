@@ -23,6 +23,8 @@ export const BACKUP_TOPIC = 'backup.scheduled';
 export const DRILL_TOPIC = 'backup.drill';
 /** A lane of its own: a backup of gigabytes never holds mail back, and its lease is renewed while it runs. */
 const LEASE_MS = 10 * 60_000;
+/** A daily backup missed for longer than this fails the drill (a retried backup has had a day and more to succeed). */
+const STALE_AFTER_MS = 2 * 86_400_000 + 3_600_000;
 export const backupLane = { topics: [BACKUP_TOPIC, DRILL_TOPIC], leaseMs: LEASE_MS, batchSize: 1, concurrency: 1 } as const;
 
 export type BackupPorts = {
@@ -92,10 +94,13 @@ export function createBackups(ctx: ModuleContext, ports: BackupPorts) {
   const drill: OutboxHandler = async (payload, message) => {
     const { period } = payload as { period: string };
     if (await recorded('drill', period)) return;
-    const latest = (await db.selectFrom('backup_history').select(['file']).where('kind', '=', 'backup').orderBy('at', 'desc').execute()).find((r) => r.file && existsSync(r.file));
-    const outcome = latest?.file
-      ? await holding(message, () => runDrill({ file: latest.file!, databaseUrl: config.DATABASE_URL, projections: ctx.store.projections }))
-      : { ok: false as const, message: `There is no scheduled backup in ${config.BACKUP_DIR} to restore (BACKUP_SCHEDULE=off, or the folder is not shared by every instance).` };
+    const latest = (await db.selectFrom('backup_history').select(['file', 'at']).where('kind', '=', 'backup').orderBy('at', 'desc').execute()).find((r) => r.file && existsSync(r.file));
+    // Daily backups that keep failing would leave the drill passing on an old one: two days without one fails it.
+    const stale = latest && clock().getTime() - new Date(latest.at).getTime() > STALE_AFTER_MS;
+    const outcome = !latest?.file
+      ? { ok: false as const, message: `There is no scheduled backup in ${config.BACKUP_DIR} to restore (BACKUP_SCHEDULE=off, or the folder is not shared by every instance).` }
+      : stale ? { ok: false as const, message: `The latest scheduled backup is from ${new Date(latest.at).toISOString()}: backups have failed since (see the server log).` }
+        : await holding(message, () => runDrill({ file: latest.file!, databaseUrl: config.DATABASE_URL, projections: ctx.store.projections }));
     const at = clock().toISOString();
     const admins = outcome.ok ? [] : await ports.admins();
     await record({ type: 'RecordDrill', period, at, file: latest?.file ?? null, outcome: outcome.ok ? { ok: true, backupAt: outcome.backupAt } : outcome },

@@ -3,7 +3,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pino from 'pino';
 import { runDrill } from '../../../modules/backup/index.ts';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -98,14 +98,18 @@ describe.each(backends.map((b) => b.name))('scheduled backups and drills on %s',
     ]);
     expect(mails.find((m) => m.to === 'boss@example.com')!.text).toMatch(/does not match its SHA-256/);
 
-    // Eight days after the last passing drill, at 02:30 (the drill fails again, a new period) and an hour later:
-    // one overdue notice per admin, once.
-    clock.set('2026-12-22T02:31:00Z');
+    // Tuesday 22nd, 02:31 Warsaw: the drill fails again (a new period), for the only backup is eight days old, so daily
+    // backups have been failing. Not yet eight days since the last passing drill (14th, 03:30 Warsaw).
+    clock.set('2026-12-22T01:31:00Z');
     await server.backup.tick();
     await server.drain();
-    clock.set('2026-12-22T03:31:00Z');
-    await server.backup.tick();
-    await server.drain();
+    expect((await server.backup.status()).lastDrill!.message).toMatch(/latest scheduled backup is from 2026-12-14T02:30:00.000Z: backups have failed since/);
+    // 03:35 Warsaw, eight days and five minutes after it: one overdue notice per admin, and no second one an hour later.
+    for (const at of ['2026-12-22T02:35:00Z', '2026-12-22T03:35:00Z']) {
+      clock.set(at);
+      await server.backup.tick();
+      await server.drain();
+    }
     const overdue = (await drillMails(handle)).filter((m) => /8/.test(m.subject));
     expect(overdue.map((m) => [m.to, m.subject]).sort()).toEqual([
       ['boss@example.com', 'Gestalt Online: no backup has been verified for 8 days'],
@@ -114,7 +118,7 @@ describe.each(backends.map((b) => b.name))('scheduled backups and drills on %s',
 
     // A read model that a rebuild from the events would not give (changed behind the kernel's back): the next backup
     // records its hash, and that day's drill rebuilds it from the restored events and names the table that differs.
-    await handle.db.updateTable('users').set({ token_version: 99 }).execute();
+    await (handle.db as unknown as Kysely<{ users: { token_version: number } }>).updateTable('users').set({ token_version: 99 }).execute();
     clock.set('2026-12-23T02:30:00Z');
     await server.backup.tick();
     await server.drain();
