@@ -15,9 +15,13 @@ export type DatabaseDump = {
   data?: Buffer; file?: string;
 };
 
-/** Dumps a live database; `databaseUrl` is needed for pg_dump (PostgreSQL), `readModels` names the tables to hash. */
+/** createBackup's `live` option: dumps the database (a PostgreSQL dump goes to `scratchFile`). */
 export type LiveDump = (scratchFile: string) => Promise<DatabaseDump>;
 
+/**
+ * The running server's database as createBackup dumps it: `databaseUrl` is needed for pg_dump (PostgreSQL),
+ * `readModels` names the tables to hash (the projections' tables: `store.projections.flatMap((p) => p.tables)`).
+ */
 export function liveDump(handle: DatabaseHandle, options: { databaseUrl?: string; readModels?: readonly string[] } = {}): LiveDump {
   const tables = options.readModels ?? [];
   if (handle.kind === 'pglite') {

@@ -105,7 +105,7 @@ export function createBackups(ctx: ModuleContext, ports: BackupPorts) {
     const admins = outcome.ok ? [] : await ports.admins();
     await record({ type: 'RecordDrill', period, at, file: latest?.file ?? null, outcome: outcome.ok ? { ok: true, backupAt: outcome.backupAt } : outcome },
       (events) => events.flatMap((e) => (e.type === 'DrillFailed' ? alertMails(admins, { kind: 'failed', period, at, message: e.data.message }, site) : [])));
-    ctx.log[outcome.ok ? 'info' : 'error']({ period, file: latest?.file, message: outcome.ok ? outcome.message : outcome.message }, outcome.ok ? 'restore drill passed' : 'restore drill failed');
+    ctx.log[outcome.ok ? 'info' : 'error']({ period, file: latest?.file, message: outcome.message }, outcome.ok ? 'restore drill passed' : 'restore drill failed');
   };
 
   async function status(): Promise<BackupStatus> {
