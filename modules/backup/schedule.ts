@@ -47,6 +47,8 @@ export type BackupStatus = {
   lastDrill: { at: Date; ok: boolean; message: string | null; backupAt: Date | null } | null;
   /** The last drill that passed: the panel's "last verified backup". */
   lastVerified: { at: Date; backupAt: Date } | null;
+  /** What the admin should look at: the last drill failed, or none has passed for DRILL_OVERDUE_DAYS; null when all is well or off. */
+  attention: null | { kind: 'drill-failed'; message: string } | { kind: 'overdue'; days: number };
 };
 
 export function createBackups(ctx: ModuleContext, ports: BackupPorts) {
@@ -111,10 +113,17 @@ export function createBackups(ctx: ModuleContext, ports: BackupPorts) {
   async function status(): Promise<BackupStatus> {
     const last = (kind: 'backup' | 'drill', passed = false) => db.selectFrom('backup_history').selectAll().where('kind', '=', kind)
       .$if(passed, (q) => q.where('ok', '=', true)).orderBy('at', 'desc').limit(1).executeTakeFirst();
-    const [backup, drillRow, verified] = await Promise.all([last('backup'), last('drill'), last('drill', true)]);
+    const [backup, drillRow, verified, first] = await Promise.all([last('backup'), last('drill'), last('drill', true),
+      db.selectFrom('backup_history').select('at').where('kind', '=', 'backup').orderBy('at').limit(1).executeTakeFirst()]);
+    const lastDrill = drillRow ? { at: new Date(drillRow.at), ok: Boolean(drillRow.ok), message: drillRow.message, backupAt: drillRow.backup_at ? new Date(drillRow.backup_at) : null } : null;
+    const since = verified ? new Date(verified.at) : first ? new Date(first.at) : null;
+    const on = Boolean(ports.database) && schedules.backup.every !== 'never' && schedules.drill.every !== 'never';
+    const attention: BackupStatus['attention'] = lastDrill && !lastDrill.ok ? { kind: 'drill-failed', message: lastDrill.message ?? '' }
+      : on && since && clock().getTime() - since.getTime() >= overdueMs ? { kind: 'overdue', days: config.DRILL_OVERDUE_DAYS } : null;
     return {
+      attention,
       lastBackup: backup ? { at: new Date(backup.at), file: backup.file!, size: Number(backup.size) } : null,
-      lastDrill: drillRow ? { at: new Date(drillRow.at), ok: Boolean(drillRow.ok), message: drillRow.message, backupAt: drillRow.backup_at ? new Date(drillRow.backup_at) : null } : null,
+      lastDrill,
       lastVerified: verified ? { at: new Date(verified.at), backupAt: new Date(verified.backup_at ?? verified.at) } : null,
     };
   }
