@@ -117,7 +117,7 @@ async function boot(options: BootOptions): Promise<Startup> {
     const store = createEventStore(database.db, { onCommitted: (events) => { outbox?.notify(); follower?.committed(events); } });
     const freshness = trackLogFreshness({ readAll: (after, limit) => store.readAll(after, limit), listen: database.listen, heldBack: () => store.heldBack() });
     const wired = wireModules({ config, log, db: database.db, store }, { log: freshness, followerPosition: () => follower?.position() ?? 0,
-      backups: { database, appVersion: process.env['npm_package_version'] ?? 'unknown' } });
+      backups: { database, appVersion: packageJson.version } });
     outbox = outboxWorkers(database.db, wired.outboxHandlers, wired.outboxLanes, log);
     follower = createLogFollower({
       readAll: freshness.readAll,
