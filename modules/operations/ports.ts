@@ -13,7 +13,11 @@ export type Lane = { name: string; topics: readonly string[] | null };
 export type FollowerLag = { name: string; behindBy: number; oldestUnreadAt: Date | null };
 
 /** The last backup and the last verified restore (modules/backup's drill, wired by the composition root). */
-export type BackupFacts = { lastBackupAt: Date | null; lastVerifiedRestoreAt: Date | null };
+export type BackupFacts = {
+  lastBackupAt: Date | null; lastVerifiedRestoreAt: Date | null;
+  /** The last drill, when it failed (absent or null: it passed, or none ran), with its message. */
+  lastDrillFailed?: { at: Date; message: string } | null;
+};
 
 /**
  * What the system page asks of the rest of the shop, handed in by the composition root (src/server/modules.ts):
@@ -39,7 +43,7 @@ export type OperationsPorts = {
   /** Which outside systems are configured (the others run on their local stand-in, or are off). */
   configured: Record<OutsideSystem, boolean>;
   publicUrl: { url: string; defaulted: boolean };
-  /** Not there until modules/backup reports its backups and drills: the report's `backup` group stays empty. */
+  /** modules/backup's backups and drills (status()); without it (a script's wiring) the report's `backup` group is empty. */
   backup?: () => Promise<BackupFacts>;
   clock?: () => Date;
 };

@@ -12,7 +12,7 @@ export type SystemItem = { id: string; status: Status; facts: Record<string, Fac
 export const ADVICE = [
   'migrations-pending', 'migrations-unknown', 'connections-high', 'backlog-old', 'backlog-failed', 'follower-behind',
   'disk-low', 'smtp-off', 'smtp-failing', 'stripe-off', 'stripe-failing', 'ksef-failing', 's3-failing',
-  'public-url-defaulted', 'public-url-http', 'backup-missing', 'backup-old', 'restore-missing', 'restore-old', 'check-failed',
+  'public-url-defaulted', 'public-url-http', 'backup-missing', 'backup-old', 'restore-missing', 'restore-old', 'restore-failed', 'check-failed',
 ] as const;
 export type Advice = (typeof ADVICE)[number];
 
@@ -116,7 +116,7 @@ export function publicUrlItem(url: string, defaulted: boolean): SystemItem {
   return item('publicUrl', { url, defaulted }, defaulted ? 'public-url-defaulted' : plain ? 'public-url-http' : null);
 }
 
-/** The last backup within 26 hours and a restore verified within 8 days (the drill). */
+/** The last backup within 26 hours and a restore verified within 8 days (the drill); a last drill that failed. */
 export function backupItems(facts: BackupFacts, now: Date): SystemItem[] {
   const age = (d: Date | null) => (d ? now.getTime() - d.getTime() : null);
   const backupAge = age(facts.lastBackupAt);
@@ -124,5 +124,6 @@ export function backupItems(facts: BackupFacts, now: Date): SystemItem[] {
   return [
     item('backup.last', { at: iso(facts.lastBackupAt) }, backupAge === null ? 'backup-missing' : backupAge > BACKUP_MAX_AGE_MS ? 'backup-old' : null),
     item('backup.verifiedRestore', { at: iso(facts.lastVerifiedRestoreAt) }, restoreAge === null ? 'restore-missing' : restoreAge > RESTORE_MAX_AGE_MS ? 'restore-old' : null),
+    ...(facts.lastDrillFailed ? [item('backup.drillFailed', { at: iso(facts.lastDrillFailed.at), message: facts.lastDrillFailed.message }, 'restore-failed')] : []),
   ];
 }

@@ -167,6 +167,12 @@ export function wireModules(ctx: ModuleContext, options: WireOptions = {}) {
   const operations = createOperations(systemPorts(ctx, {
     lanes: [{ name: 'general', topics: null }, ...Object.entries(lanes).map(([name, lane]) => ({ name, topics: lane.topics }))],
     followerPosition: options.followerPosition,
+    // modules/backup's status(): the last backup, the last verified restore, and a last drill that failed.
+    backup: async () => {
+      const status = await backup.status();
+      const failed = status.lastDrill && !status.lastDrill.ok ? { at: status.lastDrill.at, message: status.lastDrill.message ?? '' } : null;
+      return { lastBackupAt: status.lastBackup?.at ?? null, lastVerifiedRestoreAt: status.lastVerified?.at ?? null, lastDrillFailed: failed };
+    },
   }), { onError: (err, item) => ctx.log.warn({ err, item }, 'system page item not checked') });
   return {
     // `outbox`: background work as the admin panel shows it (topics, due times, attempts, errors; never payloads).

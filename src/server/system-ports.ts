@@ -21,7 +21,7 @@ async function folderBytes(dir: string): Promise<number> {
  * What the system page (modules/operations) reads, from the shared infrastructure and the configuration: the
  * composition root hands in the outbox's lanes and where the event log's follower has got to.
  */
-export function systemPorts(ctx: ModuleContext, wiring: { lanes: readonly Lane[]; followerPosition?: () => number }): OperationsPorts {
+export function systemPorts(ctx: ModuleContext, wiring: { lanes: readonly Lane[]; followerPosition?: () => number; backup?: OperationsPorts['backup'] }): OperationsPorts {
   const { config, db, store } = ctx;
   const kind = config.DATABASE_URL ? 'postgres' : 'pglite';
   const outbox = outboxOverview(db);
@@ -61,5 +61,6 @@ export function systemPorts(ctx: ModuleContext, wiring: { lanes: readonly Lane[]
     outside: () => outsideStatuses(db),
     configured: { smtp: !!config.SMTP_URL, stripe: !!config.STRIPE_SECRET_KEY, ksef: !!config.KSEF_URL, s3: s3SettingsOf(config) !== null },
     publicUrl: { url: config.PUBLIC_URL, defaulted: config.PUBLIC_URL_DEFAULTED },
+    ...(wiring.backup ? { backup: wiring.backup } : {}),
   };
 }

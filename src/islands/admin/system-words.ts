@@ -52,6 +52,8 @@ export function itemValue(item: SystemItem, say: Say, lang: Lang): string {
     return n(f['behindBy']) === 0 || f['oldestUnreadAgeSeconds'] === null ? say('adminPanel.system.value.follower.current')
       : say('adminPanel.system.value.follower.behind', { behindBy: n(f['behindBy']), age: formatAge(n(f['oldestUnreadAgeSeconds']), lang) });
   }
+  // A failed drill says when and why (the drill's message, from the server, in English like the log).
+  if (item.id === 'backup.drillFailed') return `${formatDateTime(String(f['at']), lang)}: ${String(f['message'])}`;
   if (item.id.startsWith('backup.')) return typeof f['at'] === 'string' ? formatDateTime(f['at'], lang) : say('adminPanel.system.value.backup.none');
   if (item.id.startsWith('outside.')) {
     if (!f['configured']) return say('adminPanel.system.value.outside.off');

@@ -126,4 +126,9 @@ describe('backups (facts from modules/backup)', () => {
   it('given a backup 27 hours old and a restore verified 9 days ago, then both need attention', () => {
     expect(backupItems({ lastBackupAt: ago(27 * 60 * MIN), lastVerifiedRestoreAt: ago(9 * 24 * 60 * MIN) }, now).map((i) => i.advice)).toEqual(['backup-old', 'restore-old']);
   });
+  it('given the last drill failed, then a third item says when and why, needing attention', () => {
+    const items = backupItems({ lastBackupAt: ago(60 * MIN), lastVerifiedRestoreAt: ago(24 * 60 * MIN), lastDrillFailed: { at: ago(30 * MIN), message: 'The restored read models differ from the backup\'s: users.' } }, now);
+    expect(items.map((i) => [i.id, i.advice])).toEqual([['backup.last', null], ['backup.verifiedRestore', null], ['backup.drillFailed', 'restore-failed']]);
+    expect(items[2]!.facts).toEqual({ at: ago(30 * MIN).toISOString(), message: 'The restored read models differ from the backup\'s: users.' });
+  });
 });

@@ -28,6 +28,7 @@ export const pl = {
   'adminPanel.system.item.follower': 'Nadążanie za dziennikiem zdarzeń',
   'adminPanel.system.item.backup.last': 'Ostatnia kopia zapasowa',
   'adminPanel.system.item.backup.verifiedRestore': 'Ostatnia sprawdzona kopia',
+  'adminPanel.system.item.backup.drillFailed': 'Nieudana próba odtworzenia',
   'adminPanel.system.item.outside.smtp': 'Poczta (SMTP)',
   'adminPanel.system.item.outside.stripe': 'Płatności (Stripe)',
   'adminPanel.system.item.outside.ksef': 'e-Faktury (KSeF)',
@@ -40,6 +41,7 @@ export const pl = {
   'adminPanel.system.lane.campaigns': 'mailingi',
   'adminPanel.system.lane.reminders': 'przypomnienia',
   'adminPanel.system.lane.transcode': 'przetwarzanie nagrań',
+  'adminPanel.system.lane.backup': 'kopie zapasowe i próby odtworzenia',
 
   'adminPanel.system.value.version': '{version}, commit {commit}, zbudowano {builtAt}',
   'adminPanel.system.value.image': 'obraz zbudowano {at}',
@@ -77,6 +79,7 @@ export const pl = {
   'adminPanel.system.advice.backup-old': 'Ostatnia kopia zapasowa ma ponad dobę: sprawdź, czy kopie według harmonogramu działają.',
   'adminPanel.system.advice.restore-missing': 'Żadnej kopii jeszcze nie sprawdzono odtworzeniem: włącz próbne odtwarzanie kopii.',
   'adminPanel.system.advice.restore-old': 'Od ponad 8 dni żadna kopia nie przeszła próbnego odtworzenia: sprawdź dziennik próby.',
+  'adminPanel.system.advice.restore-failed': 'Ostatnia próba odtworzenia kopii nie powiodła się (powód obok i w dzienniku serwera): sprawdź miejsce na dysku i wykonaj kopię ręcznie (npm run backup).',
   'adminPanel.system.advice.check-failed': 'Tej pozycji nie udało się sprawdzić: przyczyna jest w dzienniku serwera.',
 } as const;
 
@@ -108,7 +111,8 @@ export const en: Record<keyof typeof pl, string> = {
   'adminPanel.system.item.backlog': 'Queue: {lane}',
   'adminPanel.system.item.follower': 'Following the event log',
   'adminPanel.system.item.backup.last': 'Last backup',
-  'adminPanel.system.item.backup.verifiedRestore': 'Last verified restore',
+  'adminPanel.system.item.backup.verifiedRestore': 'Last verified backup',
+  'adminPanel.system.item.backup.drillFailed': 'Failed restore drill',
   'adminPanel.system.item.outside.smtp': 'Mail (SMTP)',
   'adminPanel.system.item.outside.stripe': 'Payments (Stripe)',
   'adminPanel.system.item.outside.ksef': 'E-invoices (KSeF)',
@@ -121,6 +125,7 @@ export const en: Record<keyof typeof pl, string> = {
   'adminPanel.system.lane.campaigns': 'mass e-mail',
   'adminPanel.system.lane.reminders': 'reminders',
   'adminPanel.system.lane.transcode': 'recording processing',
+  'adminPanel.system.lane.backup': 'backups and restore drills',
 
   'adminPanel.system.value.version': '{version}, commit {commit}, built {builtAt}',
   'adminPanel.system.value.image': 'image built {at}',
@@ -158,5 +163,6 @@ export const en: Record<keyof typeof pl, string> = {
   'adminPanel.system.advice.backup-old': 'The last backup is more than a day old: check that scheduled backups run.',
   'adminPanel.system.advice.restore-missing': 'No backup has been verified by a restore yet: turn on the restore drill.',
   'adminPanel.system.advice.restore-old': 'No backup has passed the restore drill for more than 8 days: look at the drill\'s log.',
+  'adminPanel.system.advice.restore-failed': 'The last restore drill failed (the reason beside it and in the server log): check the free disk space and take a backup by hand (npm run backup).',
   'adminPanel.system.advice.check-failed': 'This item could not be checked: the server log says why.',
 };
