@@ -67,7 +67,7 @@ describe('GET /api/admin/system (admin only)', () => {
   it('shows each outbox lane\'s backlog and the event log follower\'s lag', async () => {
     const r = await report();
     const work = r.groups.find((g) => g.id === 'work')!.items;
-    expect(work.map((i) => i.id)).toEqual(['backlog.general', 'backlog.awaited', 'backlog.campaigns', 'backlog.reminders', 'backlog.transcode', 'follower.cache']);
+    expect(work.map((i) => i.id)).toEqual(['backlog.general', 'backlog.awaited', 'backlog.campaigns', 'backlog.reminders', 'backlog.transcode', 'backlog.backup', 'follower.cache']);
     for (const lane of work.filter((i) => i.id.startsWith('backlog.'))) {
       expect(Object.keys(lane.facts).sort()).toEqual(['due', 'failed', 'lane', 'oldestAgeSeconds', 'oldestDueSince']);
     }
@@ -88,7 +88,10 @@ describe('GET /api/admin/system (admin only)', () => {
     expect(itemOf(await report(), 'outside.ksef')).toMatchObject({ status: 'ok', facts: { configured: false } });
     const r = await report();
     expect(r.status).toBe('attention');
-    expect(r.groups.find((g) => g.id === 'backup')!.items).toEqual([]);
+    // A new server has taken no scheduled backup yet (the first is due at 03:00 Warsaw time), nor run a drill.
+    expect(r.groups.find((g) => g.id === 'backup')!.items.map((i) => [i.id, i.status, i.facts])).toEqual([
+      ['backup.last', 'attention', { at: null }], ['backup.verifiedRestore', 'attention', { at: null }],
+    ]);
   });
 
   it('holds no secret and no personal data', async () => {
