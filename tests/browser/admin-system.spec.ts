@@ -46,8 +46,11 @@ test('the admin opens the system tab and reads each item in Polish, what needs a
   await expect(stripe).toContainText('Wymaga uwagi');
   await expect(stripe).toContainText('Co zrobić: Płatności idą przez testową kasę bez pobierania pieniędzy: ustaw STRIPE_SECRET_KEY');
   await expect(section.getByRole('status').filter({ hasText: /Wymaga uwagi: \d+/ })).toBeVisible();
-  // Backups are not reported yet (modules/backup): no empty group is shown.
-  await expect(section.getByRole('heading', { name: 'Kopie zapasowe' })).toHaveCount(0);
+  // Backups (modules/backup): a new server has taken none yet and verified none, and says what to do.
+  await expect(section.getByRole('heading', { name: 'Kopie zapasowe' })).toBeVisible();
+  await expect(item('backup.verifiedRestore')).toContainText('Ostatnia sprawdzona kopia');
+  await expect(item('backup.verifiedRestore')).toHaveAttribute('data-status', 'attention');
+  await expect(item('backup.last')).toContainText('Brak');
 
   await section.getByRole('button', { name: 'Sprawdź ponownie' }).click();
   await expect(item('version')).toBeVisible();
