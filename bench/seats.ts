@@ -15,7 +15,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 const product = (key: string): ProductForSale => ({
   key, title: { pl: 'Trening', en: 'Training' }, liveAt: new Date(Date.now() + 20 * 86_400_000), durationMinutes: 480, published: true,
-  recordingLink: null, liveLink: null, prices: [{ currency: 'PLN', amount: 2400, priceId: 'pln' }], capacity: SEATS,
+  recordingLink: null, liveLink: null, prices: [{ currency: 'PLN', amountMinor: 240_000, priceId: 'pln' }], capacity: SEATS,
 });
 
 type Shop = ReturnType<typeof purchasesOn>['purchases'];

@@ -120,7 +120,7 @@ export function subjectOf(event: Pick<RecordedEvent, 'type' | 'data'>, lookups: 
     case 'PurchaseCompleted':
     case 'DuplicatePaymentReceived':
       return { kind: event.type === 'PurchaseCompleted' ? 'purchase' : 'duplicatePayment', productKey: text(d, 'productKey') ?? '',
-        amount: number(d, 'amount') ?? 0, currency: text(d, 'currency') ?? '', buyer: text(d, 'userId') };
+        amount: (number(d, 'amountMinor') ?? 0) / 100, currency: text(d, 'currency') ?? '', buyer: text(d, 'userId') };
     case 'PaymentMismatchReceived': {
       // Stripe's smallest unit, exact: a wrong sum need not be whole.
       const asked = record(d, 'asked');
@@ -149,7 +149,7 @@ export function subjectOf(event: Pick<RecordedEvent, 'type' | 'data'>, lookups: 
       return { kind: 'accessEnded', productKey: text(d, 'productKey') ?? '', buyer: text(d, 'userId'), cause: text(d, 'cause') === 'withdrawal' ? 'withdrawal' : 'refund' };
     case 'DuplicatePaymentRefunded': {
       const origin = lookups.refundOrigin();
-      return { kind: 'refund', productKey: origin.productKey, amount: number(d, 'amount') ?? 0, currency: text(d, 'currency') ?? '', buyer: origin.buyer };
+      return { kind: 'refund', productKey: origin.productKey, amount: (number(d, 'amountMinor') ?? 0) / 100, currency: text(d, 'currency') ?? '', buyer: origin.buyer };
     }
     case 'CampaignStarted':
       return { kind: 'campaign', campaignId: text(d, 'campaignId'), subject: text(d, 'subject'), target: text(d, 'target'),

@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { SharedTables } from '../shared/db/index.ts';
 import type { EventMetadata, RecordedEvent } from '../shared/events/index.ts';
+import { upcast } from '../shared/events/upcast.ts';
 import { AUDIT_TYPES, EVENT_TYPES, SUBJECT_PATHS, type AuditType, type RefundOrigin } from './entries.ts';
 import { ISSUED_TYPES } from './invoice-entries.ts';
 
@@ -41,7 +42,7 @@ export async function auditedEvents(db: Db, filter: AuditFilter, page: { offset:
   return {
     total: Number(count?.n ?? 0),
     events: rows.map((r) => ({
-      position: Number(r.position), streamId: r.stream_id, streamVersion: r.stream_version, type: r.type, data: r.data,
+      position: Number(r.position), streamId: r.stream_id, streamVersion: r.stream_version, type: r.type, data: upcast(r.type, r.data),
       metadata: (r.metadata ?? {}) as EventMetadata, recordedAt: r.recorded_at instanceof Date ? r.recorded_at : new Date(r.recorded_at),
     })),
   };

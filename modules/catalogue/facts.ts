@@ -3,7 +3,7 @@
  * derived from its structured fields at the moment it is shown: one source, so an edit shows everywhere at the next
  * request. Dates and times are Europe/Warsaw's, words the reader's language.
  */
-import { fillTemplate, formatDate, formatDayRange, formatMoney, toWarsawInput, type Lang } from '../shared/text/index.ts';
+import { fillTemplate, formatDate, formatDayRange, formatMinor, toWarsawInput, type Lang } from '../shared/text/index.ts';
 import { onDayOf, warsawClock } from './clock.ts';
 import { daysText, factTexts, hoursText, peopleText } from './facts-texts.ts';
 
@@ -81,7 +81,7 @@ function groupLine(p: Pick<Product, 'groupSize'>, lang: Lang): string {
 /** The price in a currency as the reader writes it ("2290 zł", "PLN 2,290"). */
 function priceLine(p: Pick<Product, 'price'>, lang: Lang, currency: Currency = 'PLN'): string {
   const price = p.price.find((x) => x.name === currency) ?? p.price[1];
-  return formatMoney(price.price, price.name, lang);
+  return formatMinor(price.priceMinor, price.name, lang);
 }
 
 /**

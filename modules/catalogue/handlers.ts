@@ -49,7 +49,7 @@ function sessionsFrom(input: ProductInput, current: readonly Session[], fresh: (
 function fromInput(key: string, input: ProductInput, current: readonly Session[], fresh: () => string) {
   const { liveLink, recordingLink, published, confirmPastStart, sessions: _sessions, startsAt, days, dailyEnd, capacity, ...definition } = input;
   // A revision keeps the ids the product already has (the decider's rule); a new product gets these.
-  const price = input.price.map((p) => ({ price: p.price, name: p.name, api: priceIdOf(key, p.name) })) as Product['price'];
+  const price = input.price.map((p) => ({ priceMinor: p.priceMinor, name: p.name, api: priceIdOf(key, p.name) })) as Product['price'];
   const sessions = sessionsFrom(input, current, fresh);
   // The decider derives the single-start fields from the sessions again; these stand in when there are none.
   const schedule = sessions.length > 0 ? scheduleOf(sessions) : { sessions, startsAt: startsAt ?? '', days: days ?? 1, dailyEnd: dailyEnd ?? '' };

@@ -5,6 +5,7 @@
 import type { CertificateHours } from './hours.ts';
 import type { ProductScheduleChanged } from './schedule-change.ts';
 import { lastSessionEnd, sessionsOf, type Session } from './sessions.ts';
+import './upcasts.ts'; // product events of older shapes are read in today's (prices in minor units)
 
 /** A text in both languages of the site. */
 export type Bilingual = { pl: string; en: string };
@@ -16,9 +17,10 @@ export type Currency = 'USD' | 'PLN' | 'EUR';
 /**
  * One price entry: the spec keeps three, index 0 USD, 1 PLN, 2 EUR. `api` is the price's id, which a checkout names
  * (the spec's `priceId`): given by the server when the product is added (`priceIdOf`), kept for life, never typed by
- * hand; what a buyer pays is always `price`, never a payment provider's amount for that id.
+ * hand; what a buyer pays is always `priceMinor` (an integer of grosze or cents, upcasts.ts for older events), never
+ * a payment provider's amount for that id.
  */
-export type Price = { price: number; name: Currency; api: string };
+export type Price = { priceMinor: number; name: Currency; api: string };
 /** A price as the admin sends it: the amount and currency only. */
 export type PriceInput = Omit<Price, 'api'>;
 

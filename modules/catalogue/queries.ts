@@ -77,7 +77,7 @@ export type AdminProduct = Product & ProductSecrets & { published: boolean };
 /** A product as a listing shows it: whether this visitor owns it decides where its card leads (spec 2). */
 export type Listed = { product: Product; owned: boolean };
 /** One price of the buy panel. */
-export type Offer = { currency: Currency; amount: number; priceId: string };
+export type Offer = { currency: Currency; amountMinor: number; priceId: string };
 
 /** The buy panel's currencies, in its order. */
 export const OFFER_CURRENCIES: readonly Currency[] = ['PLN', 'EUR', 'USD'];
@@ -107,7 +107,7 @@ export function pageQueries(queries: CatalogueQueries, owners: OwnershipPort, cl
       if (!product) return null;
       const offers = OFFER_CURRENCIES.map((currency) => {
         const price = priceIn(product, currency);
-        return { currency, amount: price.price, priceId: price.api };
+        return { currency, amountMinor: price.priceMinor, priceId: price.api };
       });
       return { product, owned: owned.has(product.key), offers };
     },

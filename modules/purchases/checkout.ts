@@ -6,7 +6,7 @@ import { checkoutCounts, type CheckoutLimiter } from './limits.ts';
 import { consentsGiven, consentWording, refuseConsents } from './consents.ts';
 import { buyerOf, consentsFor, purchaseDecider, refuseCheckout, streamOf, type Sale } from './purchase.ts';
 import type { FulfilmentHandlers } from './fulfilment.ts';
-import { toMinor, type ProductForSale } from './ports.ts';
+import type { ProductForSale } from './ports.ts';
 import { ProviderUnavailableError } from './providers.ts';
 import type { PurchasesQueries } from './queries.ts';
 import { HOLD_MINUTES, seatPolicyOf, type SeatHandlers } from './seat-handlers.ts';
@@ -74,8 +74,8 @@ export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries,
       type: 'StartCheckout', sale, ownedThrough: null,
       // Checked above, and again by the decider at `startedAt`: the kinds are the needed ones.
       consents: consentsGiven(purchaseId, consentsFor(sale, startedAt).filter((kind) => given.includes(kind)), input.locale, startedAt),
-      checkout: { purchaseId, userId: input.userId, productKey: product.key, priceId: price.priceId, currency: price.currency, amount: price.amount,
-        amountMinor: toMinor(price.amount, price.currency), provider: deps.provider.name, providerSessionId: session.id, startedAt,
+      checkout: { purchaseId, userId: input.userId, productKey: product.key, priceId: price.priceId, currency: price.currency,
+        amountMinor: price.amountMinor, provider: deps.provider.name, providerSessionId: session.id, startedAt,
         ...(input.invoice ? { invoiceRequested: true as const } : {}) },
     }, {
       metadata, prepare: async (tx, cmd) => ({ ...cmd, ownedThrough: (await queries.ownerOf(input.userId, product.key, tx)).owner }),
@@ -157,7 +157,7 @@ export function checkoutHandlers(deps: PurchasesDeps, queries: PurchasesQueries,
       // A checkout holding a seat is payable for as long as Stripe's page would be (its hold), no longer.
       const capacity = (await deps.ports.products(c.productKey))?.capacity ?? null;
       if (capacity !== null && Date.parse(c.startedAt) + HOLD_MINUTES * 60_000 <= deps.clock().getTime()) throw new DomainError('checkout-expired');
-      return fulfilment.fulfil({ id: c.providerSessionId, paid: true, amountMinor: c.amountMinor ?? toMinor(c.amount, c.currency), currency: c.currency, paymentIntentId: null,
+      return fulfilment.fulfil({ id: c.providerSessionId, paid: true, amountMinor: c.amountMinor, currency: c.currency, paymentIntentId: null,
         purchaseId, userId, productKey: c.productKey }, { metadata: { actor: userId } });
     },
 

@@ -8,7 +8,6 @@ import { accessUntilFor, liveEndOf } from './access.ts';
 import { confirmationMail } from './confirmation-mail.ts';
 import type { ConsentGiven } from './consents.ts';
 import type { PurchasesDeps } from './deps.ts';
-import { toMinor } from './ports.ts';
 import type { CheckoutStarted } from './purchase.ts';
 import { ownershipDecider, ownershipStreamOf } from './ownership.ts';
 import type { ProviderSession } from './providers.ts';
@@ -59,7 +58,7 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
           ...(meetingAhead ? { joinUrl: joins.joinLink(p.purchaseId) } : {}),
           terms: deps.ports.terms(buyer.language), withdrawUrl: links.withdrawalLink(p.purchaseId),
           trader: `${deps.siteName}, ${new URL('/kontakt', origin).href}`,
-          purchase: { purchaseId: p.purchaseId, amountMinor: p.amountMinor ?? toMinor(p.amount, p.currency), currency: p.currency,
+          purchase: { purchaseId: p.purchaseId, amountMinor: p.amountMinor, currency: p.currency,
             paidAt: new Date(p.paidAt), accessUntil: new Date(p.accessUntil) } })), ...invoiceDue, ...reminders];
       }
       if (e.type === 'DuplicatePaymentRefunded') return [mailMessage(`purchase-duplicate-refund:${e.data.purchaseId}`, refundMail({ ...common, refund: e.data }))];
@@ -113,14 +112,14 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
     const decided = await deps.db.transaction().execute(async (tx) => {
       const lock = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${REFUND_LOCK}, hashtext(${purchaseId})) as locked`.execute(tx);
       if (!lock.rows[0]?.locked) return 'in-progress' as const;
-      const record = { type: 'RecordRefund' as const, purchaseId, at: deps.clock().toISOString(), refund: { amount: 0, currency: before.payment.currency, providerRefundId: '' } };
+      const record = { type: 'RecordRefund' as const, purchaseId, at: deps.clock().toISOString(), refund: { amountMinor: 0, currency: before.payment.currency, providerRefundId: '' } };
       return handleCommand(deps, purchaseDecider, streamOf(purchaseId), record, {
         tx: tx as unknown as Tx, metadata: opts.metadata, outbox,
         // Only a refund still due asks the provider; the decider ignores a recorded one and refuses anything else.
         async prepare(_tx, cmd, state) {
           if (state.status !== 'refundDue') return cmd;
           const p = state.payment;
-          return { ...cmd, refund: await deps.provider.refund({ purchaseId, paymentIntentId: p.paymentIntentId, amount: p.amount, currency: p.currency }) };
+          return { ...cmd, refund: await deps.provider.refund({ purchaseId, paymentIntentId: p.paymentIntentId, amountMinor: p.amountMinor, currency: p.currency }) };
         },
       }).catch((error: unknown) => {
         if (isDomainError(error, 'no-refund-due')) return 'nothing-due' as const;
@@ -143,10 +142,10 @@ export function fulfilmentHandlers(deps: PurchasesDeps, queries: PurchasesQuerie
     const { events, state } = await complete({
       type: 'CompletePurchase',
       accessUntil: accessUntilFor(product, paidAt).toISOString(),
-      catalogueAsks: price ? { amountMinor: toMinor(price.amount, price.currency), currency: price.currency } : null,
+      catalogueAsks: price ? { amountMinor: price.amountMinor, currency: price.currency } : null,
       payment: {
         purchaseId: session.purchaseId, userId: session.userId, productKey: session.productKey, currency: session.currency,
-        amount: Math.round(session.amountMinor / 100), amountMinor: session.amountMinor, provider: deps.provider.name, providerSessionId: session.id, paymentIntentId: session.paymentIntentId,
+        amountMinor: session.amountMinor, provider: deps.provider.name, providerSessionId: session.id, paymentIntentId: session.paymentIntentId,
         paidAt: paidAt.toISOString(),
       },
     }, seatPolicyOf(product), { metadata: opts.metadata, outbox: await mailFor(session.userId, session.productKey, session.purchaseId) });

@@ -7,7 +7,8 @@ import type { Product } from '../catalogue/index.ts';
 
 export type Currency = 'PLN' | 'EUR' | 'USD';
 
-export type PriceForSale = { currency: Currency; amount: number; priceId: string };
+/** A price as sold: `amountMinor` an integer of the currency's smallest unit (grosze, cents). */
+export type PriceForSale = { currency: Currency; amountMinor: number; priceId: string };
 
 /** What purchases needs to know about a product to sell it and to hand its links to owners. */
 export type ProductForSale = {
@@ -84,6 +85,3 @@ export type PurchasesPorts = {
   /** Whether invoices can be issued now (the seller's data complete): a checkout asking for one is refused otherwise. */
   invoicingReady: () => Promise<boolean>;
 };
-
-/** Whole units of a catalogue price in the provider's smallest unit: every currency sold here has two decimals. */
-export const toMinor = (amount: number, _currency: Currency): number => Math.round(amount * 100);

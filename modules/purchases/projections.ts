@@ -7,6 +7,12 @@ const PURCHASE_EVENTS = new Set<string>(['CheckoutStarted', 'CheckoutExpired', '
   'PaymentMismatchReceived', 'AccessGranted', 'AccessRevoked', 'PlaybackStarted', 'RefundRequested', 'RefundCompleted', 'PurchaseAccessEnded']);
 const isPurchaseEvent = (e: RecordedEvent): e is RecordedEvent & PurchaseEvent => PURCHASE_EVENTS.has(e.type);
 
+/**
+ * The old `amount` column in whole units, kept for its readers until they read `amount_minor` (exact integer
+ * arithmetic: the cents are dropped, never rounded through a float).
+ */
+const wholeUnits = (minor: number) => (minor - (minor % 100)) / 100;
+
 /** The purchases read model. Replay-safe: each event sets state rather than adding to it. */
 export const purchasesProjection: Projection<PurchasesTables> = {
   name: 'purchases',
@@ -19,7 +25,7 @@ export const purchasesProjection: Projection<PurchasesTables> = {
         const d = event.data;
         await tx.insertInto('purchases').values({
           purchase_id: d.purchaseId, user_id: d.userId, product_key: d.productKey, status: 'pending', price_id: d.priceId,
-          currency: d.currency, amount: d.amount, provider: d.provider, provider_session_id: d.providerSessionId,
+          currency: d.currency, amount: wholeUnits(d.amountMinor), amount_minor: d.amountMinor, provider: d.provider, provider_session_id: d.providerSessionId,
           payment_intent_id: null, started_at: d.startedAt, paid_at: null, access_until: null, playback_started_at: null, updated_at: at,
         }).onConflict((c) => c.column('purchase_id').doNothing()).execute();
         return;
@@ -35,7 +41,7 @@ export const purchasesProjection: Projection<PurchasesTables> = {
         const d = event.data;
         const duplicate = 'ownedThrough' in d ? d.ownedThrough : null;
         const paid = {
-          status: event.type === 'PaymentMismatchReceived' ? 'mismatch' as const : event.type === 'DuplicatePaymentReceived' ? 'refund_due' as const : 'paid' as const, currency: d.currency, amount: d.amount, amount_minor: d.amountMinor ?? null, payment_intent_id: d.paymentIntentId,
+          status: event.type === 'PaymentMismatchReceived' ? 'mismatch' as const : event.type === 'DuplicatePaymentReceived' ? 'refund_due' as const : 'paid' as const, currency: d.currency, amount: wholeUnits(d.amountMinor), amount_minor: d.amountMinor, payment_intent_id: d.paymentIntentId,
           paid_at: d.paidAt, access_until: 'accessUntil' in d ? d.accessUntil : null, owned_through: duplicate, updated_at: at,
         };
         await tx.insertInto('purchases').values({

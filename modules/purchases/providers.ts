@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { OutsideCalls } from '../shared/outside/index.ts';
-import { toMinor, type Currency, type PriceForSale, type ProductForSale } from './ports.ts';
+import type { Currency, PriceForSale, ProductForSale } from './ports.ts';
 import type { Provider } from './purchase.ts';
 import { stripeRefunds, type PartialRefundRequest, type ProviderRefundReport } from './stripe-refunds.ts';
 
@@ -37,8 +37,8 @@ export type WebhookOutcome = { kind: 'fulfil'; session: ProviderSession } | { ki
 /** Closing a checkout: either it can no longer be paid, or it was paid before we could close it. */
 export type ExpireOutcome = { outcome: 'expired' } | { outcome: 'paid'; session: ProviderSession };
 
-export type RefundRequest = { purchaseId: string; paymentIntentId: string | null; amount: number; currency: Currency };
-export type ProviderRefund = { providerRefundId: string; amount: number; currency: Currency };
+export type RefundRequest = { purchaseId: string; paymentIntentId: string | null; amountMinor: number; currency: Currency };
+export type ProviderRefund = { providerRefundId: string; amountMinor: number; currency: Currency };
 
 export interface PaymentProvider {
   readonly name: Provider;
@@ -94,7 +94,7 @@ function fromStripe(session: Stripe.Checkout.Session): ProviderSession {
 }
 
 const toRefund = (refund: Stripe.Refund): ProviderRefund => ({
-  providerRefundId: refund.id, amount: Math.round(refund.amount / 100), currency: toCurrency(refund.currency),
+  providerRefundId: refund.id, amountMinor: refund.amount, currency: toCurrency(refund.currency),
 });
 
 /** Stripe Checkout through the official SDK. `apiUrl` points it at another base URL (tests' stand-in). */
@@ -111,7 +111,7 @@ export function stripeProvider(secretKey: string, webhookSecret: string | undefi
     async createCheckout(r) {
       // Always the catalogue's amount, built here: a Stripe Price id would charge whatever that Price says, not what the panel says.
       const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = { quantity: 1, price_data: {
-        currency: r.price.currency.toLowerCase(), unit_amount: toMinor(r.price.amount, r.price.currency), product_data: { name: r.product.title[r.locale] },
+        currency: r.price.currency.toLowerCase(), unit_amount: r.price.amountMinor, product_data: { name: r.product.title[r.locale] },
       } };
       const metadata = { purchaseId: r.purchaseId, userId: r.userId, productKey: r.product.key };
       let session: Stripe.Checkout.Session;
@@ -231,7 +231,7 @@ export function devProvider(origin: () => string): PaymentProvider {
     // The CheckoutExpired event alone closes a dev checkout: its page refuses to pay an expired purchase.
     async expire() { return { outcome: 'expired' }; },
     // No money moved, so the refund is only a record.
-    async refund(r) { return { providerRefundId: `dev_refund_${r.purchaseId}`, amount: r.amount, currency: r.currency }; },
+    async refund(r) { return { providerRefundId: `dev_refund_${r.purchaseId}`, amountMinor: r.amountMinor, currency: r.currency }; },
     async refundPart(r) { return { providerRefundId: `dev_refund_${r.refundId}`, refundId: r.refundId, amountMinor: r.amountMinor, currency: r.currency, purchaseId: r.purchaseId }; },
     async refundsOf() { return []; },
   };

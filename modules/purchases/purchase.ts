@@ -9,7 +9,8 @@ import { DomainError, type Decider } from '../shared/kernel/index.ts';
 import { isOnSale } from './access.ts';
 import { refuseConsents, type ConsentGiven } from './consents.ts';
 import { grantDecisions, type AccessGranted, type AccessRevoked, type GrantCommand, type GrantState } from './grant.ts';
-import { toMinor, type Currency } from './ports.ts';
+import type { Currency } from './ports.ts';
+import './upcasts.ts'; // events of older shapes are read with their amounts in minor units
 import { withdrawalDecisions, type Withdraw, type WithdrawalReceived } from './withdrawal.ts';
 import { consentsNeeded, type ConsentKind } from './withdrawal-period.ts';
 import { emptyLedger, evolveLedger, refundDecisions, type RefundCommand, type RefundEvent, type RefundLedger } from './refund.ts';
@@ -21,8 +22,8 @@ export type Asked = { amountMinor: number; currency: Currency };
 
 export type CheckoutStarted = {
   type: 'CheckoutStarted';
-  /** `amount` in whole units as the catalogue prices; `amountMinor` what the provider was asked for (absent before issue 21). */
-  data: { purchaseId: string; userId: string; productKey: string; priceId: string; currency: Currency; amount: number; amountMinor?: number;
+  /** `amountMinor`: what the provider was asked for, the catalogue's price (events before issue 36 also hold `amount` in whole units; upcasts.ts). */
+  data: { purchaseId: string; userId: string; productKey: string; priceId: string; currency: Currency; amountMinor: number;
     provider: Provider; providerSessionId: string; startedAt: string;
     /** The buyer asked for an invoice at checkout (its data is the invoicing module's, recorded in the same transaction). */
     invoiceRequested?: true };
@@ -34,8 +35,8 @@ export type CheckoutExpired = {
 };
 export type PurchaseCompleted = {
   type: 'PurchaseCompleted';
-  /** `amount` in whole units; `amountMinor` exactly what the provider took (absent before issue 21). */
-  data: { purchaseId: string; userId: string; productKey: string; currency: Currency; amount: number; amountMinor?: number; provider: Provider;
+  /** `amountMinor`: exactly what the provider took (upcasts.ts for events that held whole units). */
+  data: { purchaseId: string; userId: string; productKey: string; currency: Currency; amountMinor: number; provider: Provider;
     providerSessionId: string; paymentIntentId: string | null; paidAt: string; accessUntil: string };
 };
 /**
@@ -48,7 +49,7 @@ export type DuplicatePaymentReceived = {
 };
 export type DuplicatePaymentRefunded = {
   type: 'DuplicatePaymentRefunded';
-  data: { purchaseId: string; amount: number; currency: Currency; provider: Provider; providerRefundId: string; refundedAt: string };
+  data: { purchaseId: string; amountMinor: number; currency: Currency; provider: Provider; providerRefundId: string; refundedAt: string };
 };
 /**
  * The provider took a sum other than the one the checkout asked for (a price id of another amount, a changed
@@ -56,7 +57,7 @@ export type DuplicatePaymentRefunded = {
  */
 export type PaymentMismatchReceived = {
   type: 'PaymentMismatchReceived';
-  data: Omit<PurchaseCompleted['data'], 'accessUntil'> & { amountMinor: number; asked: Asked | null };
+  data: Omit<PurchaseCompleted['data'], 'accessUntil'> & { asked: Asked | null };
 };
 export type PlaybackStarted = { type: 'PlaybackStarted'; data: { purchaseId: string; startedAt: string } };
 export type PurchaseEvent = CheckoutStarted | CheckoutExpired | PurchaseCompleted | DuplicatePaymentReceived | DuplicatePaymentRefunded
@@ -138,21 +139,20 @@ export type ExpireCheckout = { type: 'ExpireCheckout'; purchaseId: string; super
  * `ownedThrough` is the purchase that already owns the product for this buyer, if any.
  */
 export type CompletePurchase = {
-  type: 'CompletePurchase'; payment: Omit<PurchaseCompleted['data'], 'accessUntil'> & { amountMinor: number };
+  type: 'CompletePurchase'; payment: Omit<PurchaseCompleted['data'], 'accessUntil'>;
   catalogueAsks: Asked | null; accessUntil: string; ownedThrough: string | null;
   /** The product has a capacity and no seat is left for this payment (seats.ts `seatFor`): it buys nothing and is owed back. */
   noSeat?: boolean;
 };
 /** The provider has given a duplicate payment back. */
 export type RecordRefund = {
-  type: 'RecordRefund'; purchaseId: string; refund: { amount: number; currency: Currency; providerRefundId: string }; at: string;
+  type: 'RecordRefund'; purchaseId: string; refund: { amountMinor: number; currency: Currency; providerRefundId: string }; at: string;
 };
 export type StartPlayback = { type: 'StartPlayback'; purchaseId: string; at: string };
 export type PurchaseCommand = StartCheckout | ExpireCheckout | CompletePurchase | RecordRefund | StartPlayback | GrantCommand | Withdraw | RefundCommand;
 
-/** What the checkout on this stream asked for; checkouts older than issue 21 asked for their whole-unit amount. */
-const askedBy = (checkout: CheckoutStarted['data']): Asked =>
-  ({ amountMinor: checkout.amountMinor ?? toMinor(checkout.amount, checkout.currency), currency: checkout.currency });
+/** What the checkout on this stream asked for. */
+const askedBy = (checkout: CheckoutStarted['data']): Asked => ({ amountMinor: checkout.amountMinor, currency: checkout.currency });
 
 function expire(command: ExpireCheckout, state: PurchaseState): PurchaseEvent[] {
   if (state.status === 'none') throw new DomainError<PurchaseRule>('no-open-checkout');
@@ -227,7 +227,7 @@ export const purchaseDecider: Decider<PurchaseCommand, PurchaseEvent, PurchaseSt
 };
 
 /** The buyer of whatever the stream holds (checkout, payment or refund); null for an empty stream. */
-export function buyerOf(state: PurchaseState): { userId: string; productKey: string } & ({ amount: number; currency: Currency } | { reason: string }) | null {
+export function buyerOf(state: PurchaseState): { userId: string; productKey: string } & ({ amountMinor: number; currency: Currency } | { reason: string }) | null {
   switch (state.status) {
     case 'none': return null;
     case 'pending': case 'expired': return state.checkout;

@@ -13,7 +13,7 @@ import { signRecordingPath, verifyRecordingLink } from './recording-links.ts';
 import { watchAccess, watchView, type WatchView } from './watch.ts';
 
 /** What the dev checkout page shows for one of the caller's purchases. */
-export type DevCheckoutView = { status: 'open' | 'paid' | 'expired' | 'owned'; productKey: string; title: { pl: string; en: string }; amount: number; currency: string };
+export type DevCheckoutView = { status: 'open' | 'paid' | 'expired' | 'owned'; productKey: string; title: { pl: string; en: string }; amountMinor: number; currency: string };
 
 /** My Recordings: each product the user paid for once, newest purchase first. */
 /** `purchaseId` and `paidAt` of the newest purchase shown (its invoice, issue 23). */
@@ -159,13 +159,13 @@ export function purchasesQueries(deps: PurchasesDeps) {
       const { state } = await load(purchaseId);
       const own = buyerOf(state);
       // A grant by hand is no checkout.
-      if (!own || own.userId !== userId || !('amount' in own)) return null;
+      if (!own || own.userId !== userId || !('amountMinor' in own)) return null;
       const product = await ports.products(own.productKey);
       if (!product) return null;
       const ownedElsewhere = async () => ![null, purchaseId].includes((await ownerOf(userId, own.productKey)).owner);
       const status = state.status === 'paid' ? 'paid' : state.status !== 'pending' && state.status !== 'expired' ? 'owned'
         : (await ownedElsewhere()) ? 'owned' : state.status === 'expired' ? 'expired' : 'open';
-      return { status, productKey: product.key, title: product.title, amount: own.amount, currency: own.currency };
+      return { status, productKey: product.key, title: product.title, amountMinor: own.amountMinor, currency: own.currency };
     },
 
     /** Open checkouts of a buyer (for one product, or at one provider), to close or to reconcile. */

@@ -1,5 +1,5 @@
 import { escapeHtml, type Mail } from '../mailing/index.ts';
-import { fillTemplate, greeting as greet, formatMoney } from '../shared/text/index.ts';
+import { fillTemplate, greeting as greet, formatMinor } from '../shared/text/index.ts';
 import type { ProductForSale } from './ports.ts';
 
 /** The duplicate-payment refund notice in both languages (a message catalogue of this module; tested for parity). */
@@ -29,7 +29,7 @@ export const refundTexts = {
 export function refundMail(input: {
   buyer: { email: string; name: string; language: 'pl' | 'en' };
   product: ProductForSale;
-  refund: { amount: number; currency: string; providerRefundId: string };
+  refund: { amountMinor: number; currency: string; providerRefundId: string };
   watchUrl: string;
   siteName: string;
 }): Mail {
@@ -38,7 +38,7 @@ export function refundMail(input: {
   const title = input.product.title[lang];
   const vars = {
     title, name: input.buyer.name, site: input.siteName, url: input.watchUrl, refund: input.refund.providerRefundId,
-    amount: formatMoney(input.refund.amount, input.refund.currency, lang),
+    amount: formatMinor(input.refund.amountMinor, input.refund.currency, lang),
   };
   const lines = [greet(t.greeting, input.buyer.name), t.what, '', title, t.amount, t.when, t.reference, '', t.access, '', t.signature].map((l) => fillTemplate(l, vars));
   const link = `<a href="${escapeHtml(input.watchUrl)}">${escapeHtml(input.watchUrl)}</a>`;
@@ -96,7 +96,7 @@ export function refundNoticeMail(input: {
   const title = input.product.title[lang];
   const vars = {
     title, name: input.buyer.name, site: input.siteName, url: input.watchUrl, refund: input.refund.refundId,
-    amount: formatMoney(input.refund.amountMinor / 100, input.refund.currency, lang, 'ledger'),
+    amount: formatMinor(input.refund.amountMinor, input.refund.currency, lang, 'ledger'),
   };
   const lines = [greet(t.greeting, input.buyer.name), t.what, '', title, t.amount, t.when, t.reference, '', input.refund.accessEnded ? t.ended : t.kept,
     ...(input.calendar ? [t.calendar] : []), '', t.signature]

@@ -73,13 +73,13 @@ export type RefundRule = 'refund-not-paid' | 'refund-invalid-amount' | 'refund-e
 
 /** The state a refund is decided on: a paid purchase's payment and ledger, or anything else (refused). */
 type Refundable =
-  | { status: 'paid'; purchase: Buyer & { amountMinor?: number; amount: number; currency: Currency; provider: string }; refunds?: RefundLedger }
+  | { status: 'paid'; purchase: Buyer & { amountMinor: number; currency: Currency; provider: string }; refunds?: RefundLedger }
   | { status: string };
 
 type Buyer = { userId: string; productKey: string };
 
-/** What was paid, in minor units (payments before issue 21 carried whole units only). */
-export const paidMinor = (purchase: { amountMinor?: number; amount: number }) => purchase.amountMinor ?? purchase.amount * 100;
+/** What was paid, in minor units (older payments' events are upcast to carry it: upcasts.ts). */
+export const paidMinor = (purchase: { amountMinor: number }) => purchase.amountMinor;
 
 const ended = (ledger: RefundLedger, paid: number, cause: 'refund' | 'withdrawal', of: Buyer & { purchaseId: string }, at: string, forced: boolean): PurchaseAccessEnded[] =>
   ledger.accessEndedAt === null && (forced || ledger.requestedMinor >= paid)

@@ -6,7 +6,6 @@
 import { DomainError } from '../shared/kernel/index.ts';
 import type { Currency } from './ports.ts';
 import { refundDecisions, type PurchaseAccessEnded, type RefundEvent, type RefundLedger } from './refund.ts';
-import { toMinor } from './ports.ts';
 import type { ConsentKind } from './withdrawal-period.ts';
 import { withdrawalRight, type RightProduct, type WithdrawalRight } from './withdrawal-right.ts';
 
@@ -37,7 +36,7 @@ export type WithdrawalRule =
 /** What withdrawing needs of the purchase state (the paid branch of purchase.ts's state). */
 export type Withdrawable = {
   status: string;
-  purchase?: { purchaseId: string; userId: string; productKey: string; amount: number; amountMinor?: number; currency: Currency; paidAt: string; provider: string };
+  purchase?: { purchaseId: string; userId: string; productKey: string; amountMinor: number; currency: Currency; paidAt: string; provider: string };
   playbackStartedAt?: string | null;
   withdrawal?: WithdrawalReceived['data'];
   refunds?: RefundLedger;
@@ -47,7 +46,7 @@ export type Withdrawable = {
 export function rightOf(state: Withdrawable, product: RightProduct, consents: readonly ConsentKind[], now: Date): WithdrawalRight {
   const p = state.purchase!;
   return withdrawalRight({
-    paidAt: new Date(p.paidAt), amountMinor: p.amountMinor ?? toMinor(p.amount, p.currency), currency: p.currency, consents,
+    paidAt: new Date(p.paidAt), amountMinor: p.amountMinor, currency: p.currency, consents,
     playbackStartedAt: state.playbackStartedAt ? new Date(state.playbackStartedAt) : null,
   }, product, now);
 }

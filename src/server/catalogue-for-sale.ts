@@ -19,7 +19,7 @@ export async function productForSale(catalogue: Catalogue, key: string): Promise
     recordingAvailable: product.recordingAvailable,
     joinOpensAt: joinOpensAt(product),
     when: { pl: whenLine(product, 'pl'), en: whenLine(product, 'en') },
-    prices: product.price.map((p) => ({ currency: p.name, amount: p.price, priceId: p.api })),
+    prices: product.price.map((p) => ({ currency: p.name, amountMinor: p.priceMinor, priceId: p.api })),
     recordingLink: links.recordingLink,
     liveLink: links.liveLink,
     published,

@@ -24,9 +24,14 @@ const thumbnail = v.pipe(v.string(MEDIA), v.trim(), v.check(isSiteMedia, (issue)
 const recording = v.union([v.pipe(v.string(LINK), v.regex(/^media:(?!\/)(?!.*\.\.)\S{1,500}$/, LINK)), webLink(LINK)], LINK);
 const PRICE = 'catalogue.productPriceInvalid';
 const AMOUNT = 'catalogue.fieldPrice';
-/** The amount and currency only: a price's id (`api`) is the server's to give, and ignored when sent. */
+/**
+ * The amount and currency only: a price's id (`api`) is the server's to give, and ignored when sent. The amount is
+ * an integer of minor units (grosze, cents: 180050 is 1800.50), above zero (a checkout of nothing is no sale) and at
+ * most 10,000,000.00; the editor turns what the admin types into it.
+ */
+export const MAX_PRICE_MINOR = 1_000_000_000;
 const price = <C extends 'USD' | 'PLN' | 'EUR'>(currency: C) => v.object({
-  price: v.pipe(v.number(AMOUNT), v.integer(AMOUNT), v.minValue(1, AMOUNT), v.maxValue(10_000_000, AMOUNT)),
+  priceMinor: v.pipe(v.number(AMOUNT), v.safeInteger(AMOUNT), v.minValue(1, AMOUNT), v.maxValue(MAX_PRICE_MINOR, AMOUNT)),
   name: v.literal(currency, PRICE),
 }, PRICE);
 const GROUP = 'catalogue.productGroupInvalid';

@@ -12,10 +12,11 @@ export const DEMO_KEYS = {
   breath: '5a9b3c7d-1e2f-4a6b-9c8d-0e1f2a3b4c05',
 } as const;
 
+/** The demo's prices, written here in whole units for reading; kept as every price is, in minor units. */
 const prices = (slug: string, usd: number, pln: number, eur: number): [Price, Price, Price] => [
-  { price: usd, name: 'USD', api: `price_demo_${slug}_usd` },
-  { price: pln, name: 'PLN', api: `price_demo_${slug}_pln` },
-  { price: eur, name: 'EUR', api: `price_demo_${slug}_eur` },
+  { priceMinor: usd * 100, name: 'USD', api: `price_demo_${slug}_usd` },
+  { priceMinor: pln * 100, name: 'PLN', api: `price_demo_${slug}_pln` },
+  { priceMinor: eur * 100, name: 'EUR', api: `price_demo_${slug}_eur` },
 ];
 
 const teacher = (id: string): Teacher => {

@@ -11,3 +11,4 @@ export {
   type RecordedEvent,
   type Tx,
 } from './types.ts';
+export { registerUpcaster, upcast } from './upcast.ts';

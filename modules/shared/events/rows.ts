@@ -1,4 +1,5 @@
 import type { EventMetadata, RecordedEvent } from './types.ts';
+import { upcast } from './upcast.ts';
 
 /** An `events` row as both drivers return it (int8 parsed to a number, see db/connect.ts). */
 export type Row = {
@@ -11,7 +12,7 @@ export const toRecorded = (r: Row): RecordedEvent => ({
   streamId: r.stream_id,
   streamVersion: r.stream_version,
   type: r.type,
-  data: r.data,
+  data: upcast(r.type, r.data),
   metadata: (r.metadata ?? {}) as EventMetadata,
   recordedAt: r.recorded_at instanceof Date ? r.recorded_at : new Date(r.recorded_at),
 });

@@ -5,7 +5,7 @@
 export const pl = {
   'catalogue.fieldRequired': 'Wypełnij to pole.',
   'catalogue.fieldTooLong': 'Ten tekst jest za długi.',
-  'catalogue.fieldPrice': 'Cena musi być liczbą całkowitą większą od zera.',
+  'catalogue.fieldPrice': 'Podaj cenę większą od zera, najwyżej z dwoma miejscami po przecinku (np. 1 800,50), do 10 000 000.',
   'catalogue.fieldHeadcount': 'Podaj liczbę całkowitą od 1 do 10 000.',
   'catalogue.fieldGroupOrder': 'Najmniejsza liczba uczestników nie może być większa od największej.',
   'catalogue.fieldClock': 'Podaj godzinę w postaci GG:MM.',
@@ -30,7 +30,7 @@ export const pl = {
 export const en: Record<keyof typeof pl, string> = {
   'catalogue.fieldRequired': 'Fill in this field.',
   'catalogue.fieldTooLong': 'This text is too long.',
-  'catalogue.fieldPrice': 'The price must be a whole number above zero.',
+  'catalogue.fieldPrice': 'Give a price above zero with at most two decimals (e.g. 1,800.50), up to 10,000,000.',
   'catalogue.fieldHeadcount': 'Give a whole number from 1 to 10,000.',
   'catalogue.fieldGroupOrder': 'The least number of participants cannot be above the most.',
   'catalogue.fieldClock': 'Give a time as HH:MM.',

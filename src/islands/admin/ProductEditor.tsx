@@ -4,6 +4,7 @@ import { request } from './api.ts';
 import FacilitatorPicker from './FacilitatorPicker.tsx';
 import { BilingualField, CheckField, FieldError, LanguageHeads, ListField, NumberField, TextField } from './fields.tsx';
 import MediaField from './MediaField.tsx';
+import MoneyField from './MoneyField.tsx';
 import { usePanel, type PanelKey } from './messages.ts';
 import { CATEGORIES, issueAt, issuesOf, issuesStanding, optional, type Draft, type FieldIssues } from './product-draft.ts';
 import RecordingUpload from './RecordingUpload.tsx';
@@ -23,7 +24,7 @@ type Word = PanelKey extends infer K ? (K extends `adminPanel.catalogue.${infer 
  */
 export default function ProductEditor({ productKey, initial, heading, onSaved, onCancel }: Props) {
   const hydrated = useHydrated();
-  const { say } = usePanel();
+  const { say, lang } = usePanel();
   const [draft, setDraft] = useState<Draft>(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -126,8 +127,8 @@ export default function ProductEditor({ productKey, initial, heading, onSaved, o
         <div className="admin-grid">
           {draft.price.map((p, i) => (
             <div key={p.name} className="field-group">
-              <NumberField id={`product-price-${p.name}`} label={say('adminPanel.catalogue.price', { currency: p.name })} value={p.price} error={at(`price.${i}.price`)}
-                onChange={(price) => set('price')(draft.price.map((x, j) => (j === i ? { ...x, price } : x)) as Draft['price'])} />
+              <MoneyField id={`product-price-${p.name}`} label={say('adminPanel.catalogue.price', { currency: p.name })} lang={lang} value={p.priceMinor} error={at(`price.${i}.priceMinor`)}
+                onChange={(priceMinor) => set('price')(draft.price.map((x, j) => (j === i ? { ...x, priceMinor } : x)) as Draft['price'])} />
             </div>
           ))}
         </div>

@@ -12,7 +12,7 @@ export function emptyDraft(): Draft {
     joinOpensMinutes: JOIN_OPENS_MINUTES, isOnline: true,
     thumbnail: '', videoSrc: null, facilitators: [], heroDesc: both(), whyWatch: [], subDesc: both(), details: [],
     final: both(), certificate: null, recordingAvailable: false,
-    price: [{ price: Number.NaN, name: 'USD' }, { price: Number.NaN, name: 'PLN' }, { price: Number.NaN, name: 'EUR' }],
+    price: [{ priceMinor: Number.NaN, name: 'USD' }, { priceMinor: Number.NaN, name: 'PLN' }, { priceMinor: Number.NaN, name: 'EUR' }],
     groupSize: { min: Number.NaN, max: Number.NaN }, liveLink: null, recordingLink: null, published: true,
   };
 }
@@ -23,7 +23,7 @@ export function draftOf(product: AdminProduct): Draft {
   // A price's id is the server's: the form holds only amounts. The schedule is the sessions (their ids sent back).
   return {
     ...structuredClone(input), sessions: sessionsOf(product), capacity: product.capacity ?? null, reminderOffsets: [...reminderOffsetsOf(product)],
-    price: price.map((p) => ({ price: p.price, name: p.name })) as Draft['price'],
+    price: price.map((p) => ({ priceMinor: p.priceMinor, name: p.name })) as Draft['price'],
   };
 }
 
