@@ -97,6 +97,14 @@ const toRefund = (refund: Stripe.Refund): ProviderRefund => ({
   providerRefundId: refund.id, amountMinor: refund.amount, currency: toCurrency(refund.currency),
 });
 
+/**
+ * The one line of a Stripe Checkout: always the catalogue's amount in minor units, as it is, built here (a Stripe
+ * Price id would charge whatever that Price says, not what the panel says).
+ */
+export const stripeLineItem = (r: Pick<CheckoutRequest, 'price' | 'product' | 'locale'>): Stripe.Checkout.SessionCreateParams.LineItem => ({
+  quantity: 1, price_data: { currency: r.price.currency.toLowerCase(), unit_amount: r.price.amountMinor, product_data: { name: r.product.title[r.locale] } },
+});
+
 /** Stripe Checkout through the official SDK. `apiUrl` points it at another base URL (tests' stand-in). */
 export function stripeProvider(secretKey: string, webhookSecret: string | undefined, apiUrl?: string) {
   const base = apiUrl ? new URL(apiUrl) : null;
@@ -109,10 +117,7 @@ export function stripeProvider(secretKey: string, webhookSecret: string | undefi
     name: 'stripe',
     ...stripeRefunds(stripe),
     async createCheckout(r) {
-      // Always the catalogue's amount, built here: a Stripe Price id would charge whatever that Price says, not what the panel says.
-      const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = { quantity: 1, price_data: {
-        currency: r.price.currency.toLowerCase(), unit_amount: r.price.amountMinor, product_data: { name: r.product.title[r.locale] },
-      } };
+      const lineItem = stripeLineItem(r);
       const metadata = { purchaseId: r.purchaseId, userId: r.userId, productKey: r.product.key };
       let session: Stripe.Checkout.Session;
       try {

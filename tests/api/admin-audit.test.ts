@@ -53,7 +53,7 @@ describe('GET /api/admin/audit (admin only): the audit trail', () => {
     await buyWithDevCheckout(server, admin.authorization!.slice(7), DEMO_KEYS.trauma, trauma.price[1].api);
     expect((await call('POST', '/api/articles', { title: 'Kontakt i granica', description: 'Opis', link: 'https://example.org/kontakt' })).status).toBeLessThan(300);
     const { key: _key, ...input } = trauma;
-    const price = [input.price[0], { ...input.price[1], price: input.price[1].price + 10 }, input.price[2]];
+    const price = [input.price[0], { ...input.price[1], priceMinor: input.price[1].priceMinor + 1000 }, input.price[2]];
     expect((await call('PUT', `/api/admin/products/${DEMO_KEYS.trauma}`, { ...input, price })).status).toBe(200);
 
     const all = await trail();
@@ -64,13 +64,13 @@ describe('GET /api/admin/audit (admin only): the audit trail', () => {
     // Only the price changed: the form's other fields, sent as they are, are no change.
     expect(revised!.summary).toBe('Zmieniono produkt „Trauma i ciało w podejściu Gestalt”: ceny');
     expect(article).toMatchObject({ type: 'article', event: 'ArticlePublished', actor: me, summary: 'Dodano artykuł „Kontakt i granica”' });
-    const amount = `${new Intl.NumberFormat('pl-PL', { minimumFractionDigits: 2 }).format(trauma.price[1].price)} PLN`;
+    const amount = `${new Intl.NumberFormat('pl-PL', { minimumFractionDigits: 2 }).format(trauma.price[1].priceMinor / 100)} PLN`;
     expect(purchase).toMatchObject({ type: 'purchase', event: 'PurchaseCompleted', actor: me,
       summary: `Zakup: Trauma i ciało w podejściu Gestalt — ${amount}, kupujący: Administrator` });
     expect(Date.parse(purchase!.at)).toBeLessThanOrEqual(Date.parse(revised!.at));
     expect(purchase!.at).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
     const english = await trail('?type=purchase', 'en');
-    expect(english.items[0]!.summary).toBe(`Purchase: Trauma and the Body in Gestalt — ${trauma.price[1].price}.00 PLN, buyer: Administrator`.replace(/(\d)(\d{3})\./, '$1,$2.'));
+    expect(english.items[0]!.summary).toBe(`Purchase: Trauma and the Body in Gestalt — ${trauma.price[1].priceMinor / 100}.00 PLN, buyer: Administrator`.replace(/(\d)(\d{3})\./, '$1,$2.'));
     // Seeding the catalogue is nobody's doing.
     expect(all.items.filter((i) => i.event === 'ProductPublished').every((i) => i.actor === null)).toBe(true);
   });
@@ -104,7 +104,7 @@ describe('GET /api/admin/audit (admin only): the audit trail', () => {
     expect(about.items.every((i) => i.subject?.kind === 'product' && i.subject.id === DEMO_KEYS.shame)).toBe(true);
     const [revised, purchase] = about.items;
     expect(revised).toMatchObject({ amount: null, currency: null, summary: 'Zmieniono produkt „Wstyd, nowa nazwa”: tytuł' });
-    expect(purchase).toMatchObject({ amount: shame.price[1].price, currency: 'PLN' });
+    expect(purchase).toMatchObject({ amount: shame.price[1].priceMinor / 100, currency: 'PLN' });
     expect(purchase!.summary).toMatch(/^Zakup: Wstyd, nowa nazwa — /);
     expect((await trail(`?subject=${DEMO_KEYS.shame}&type=purchase`)).items.map((i) => i.event)).toEqual(['PurchaseCompleted']);
     expect((await trail('?subject=nie-ma-takiego')).total).toBe(0);
@@ -116,7 +116,7 @@ describe('GET /api/admin/audit (admin only): the audit trail', () => {
     const lines = (await csv.text()).split('\r\n');
     expect(lines[0]).toBe('"Kiedy (UTC)","Rodzaj","Zdarzenie","Kto (id)","Kto","Przedmiot","Id przedmiotu","Kwota","Waluta","Opis"');
     expect(lines.slice(1, -1)).toHaveLength(3);
-    expect(lines[2]).toMatch(new RegExp(`^"[\\d-]+T[\\d:.]+Z","purchase","PurchaseCompleted","[\\w-]+","Jan Klient","product","${DEMO_KEYS.shame}","${shame.price[1].price}","PLN","Zakup: Wstyd, nowa nazwa — `));
+    expect(lines[2]).toMatch(new RegExp(`^"[\\d-]+T[\\d:.]+Z","purchase","PurchaseCompleted","[\\w-]+","Jan Klient","product","${DEMO_KEYS.shame}","${shame.price[1].priceMinor / 100}","PLN","Zakup: Wstyd, nowa nazwa — `));
     const english = await audit(`?subject=${DEMO_KEYS.shame}&format=csv`, { ...admin, cookie: 'lang=en' });
     expect((await english.text()).split('\r\n')[0]).toBe('"When (UTC)","Type","Event","Who (id)","Who","Subject","Subject id","Amount","Currency","Summary"');
   });

@@ -95,12 +95,12 @@ describe('the catalogue admin API: GET and POST /api/admin/products, PUT /api/ad
       return res.headers.get('x-astro-cache');
     }, { timeout: 10_000, interval: 100 }).toBe('HIT');
     expect(cachedHtml).toContain('2290');
-    const price = [input.price[0], { ...input.price[1], price: 2471 }, input.price[2]] as Input['price'];
+    const price = [input.price[0], { ...input.price[1], priceMinor: 247_150 }, input.price[2]] as Input['price'];
     const put = await call('PUT', `/api/admin/products/${key}`, admin, { ...input, price });
     expect([put.status, await put.json()]).toEqual([200, { key }]);
     // No pause: the edit drops the cached page before the PUT answers, so the very next request shows it.
     expect((await page(key)).html).toContain('2471');
-    expect((await list()).find((p) => p.key === key)!.price[1].price).toBe(2471);
+    expect((await list()).find((p) => p.key === key)!.price[1].priceMinor).toBe(247_150);
   });
 
   it('takes an unpublished product off the public pages and off sale, and brings it back when published again', async () => {
@@ -128,7 +128,7 @@ describe('the catalogue admin API: GET and POST /api/admin/products, PUT /api/ad
     const key = await create({ ...input, price: typed });
     const ids = () => list().then((all) => all.find((p) => p.key === key)!.price.map((p) => p.api));
     expect(await ids()).toEqual([`${key}-usd`, `${key}-pln`, `${key}-eur`]);
-    const withoutIds = input.price.map(({ price, name }) => ({ price, name, ...(name === 'PLN' ? { price: 2390 } : {}) }));
+    const withoutIds = input.price.map(({ priceMinor, name }) => ({ priceMinor, name, ...(name === 'PLN' ? { priceMinor: 239_000 } : {}) }));
     expect((await call('PUT', `/api/admin/products/${key}`, admin, { ...input, price: withoutIds })).status).toBe(200);
     expect(await ids()).toEqual([`${key}-usd`, `${key}-pln`, `${key}-eur`]);
     const res = await call('POST', '/create-checkout-session', user, { priceId: `${key}-pln`, video: { key } });

@@ -102,7 +102,7 @@ describe('one source for every fact, the editor\'s per-field answers, and new ed
     expect(await text(`/watch-video/${key}`, owner)).toContain('2290 zł');
 
     const startsAt = new Date(Date.parse(input.startsAt) + 7 * DAY).toISOString();
-    const price = [input.price[0], { ...input.price[1], price: 2390 }, input.price[2]] as Input['price'];
+    const price = [input.price[0], { ...input.price[1], priceMinor: 239_000 }, input.price[2]] as Input['price'];
     expect((await call('PUT', `/api/admin/products/${key}`, { ...input, price, startsAt })).status).toBe(200);
     const edited = { ...input, startsAt };
 

@@ -37,7 +37,7 @@ describe.each(backends)('the seeded catalogue on $name (queries only: one databa
   afterAll(async () => c?.handle.close());
   it('seeds the five demo products with the prices of spec 9 (USD, PLN, EUR)', async () => {
     const products = await c.catalogue.products();
-    const amounts = Object.fromEntries(products.map((p) => [p.key, p.price.map((x) => `${x.name} ${x.price}`).join(' / ')]));
+    const amounts = Object.fromEntries(products.map((p) => [p.key, p.price.map((x) => `${x.name} ${x.priceMinor / 100}`).join(' / ')]));
     expect(amounts).toEqual({
       [DEMO_KEYS.shame]: 'USD 630 / PLN 2290 / EUR 540',
       [DEMO_KEYS.contactStyles]: 'USD 165 / PLN 619 / EUR 145',
@@ -104,9 +104,9 @@ describe.each(backends)('the seeded catalogue on $name (queries only: one databa
     const page = (await c.catalogue.productPage(DEMO_KEYS.breath, null))!;
     expect(page.owned).toBe(false);
     expect(page.offers).toEqual([
-      { currency: 'PLN', amount: 2200, priceId: 'price_demo_breath_pln' },
-      { currency: 'EUR', amount: 520, priceId: 'price_demo_breath_eur' },
-      { currency: 'USD', amount: 610, priceId: 'price_demo_breath_usd' },
+      { currency: 'PLN', amountMinor: 220000, priceId: 'price_demo_breath_pln' },
+      { currency: 'EUR', amountMinor: 52000, priceId: 'price_demo_breath_eur' },
+      { currency: 'USD', amountMinor: 61000, priceId: 'price_demo_breath_usd' },
     ]);
     c.owned.set('ola', [DEMO_KEYS.breath]);
     expect((await c.catalogue.productPage(DEMO_KEYS.breath, 'ola'))!.owned).toBe(true);

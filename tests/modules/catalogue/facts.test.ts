@@ -94,7 +94,7 @@ describe('the facts a page shows about a product, derived from its fields', () =
   });
 
   it('follows a price edit at once: nothing else holds the amount', () => {
-    const edited: Product = { ...workshop, price: [workshop.price[0], { ...workshop.price[1], price: 2390 }, workshop.price[2]] };
+    const edited: Product = { ...workshop, price: [workshop.price[0], { ...workshop.price[1], priceMinor: 239_000 }, workshop.price[2]] };
     expect(plain(toApiVideo(edited).details)).toContain('Cena: 2390 zł');
     expect(plain(toApiVideo(edited).details)).not.toContain('2290');
   });

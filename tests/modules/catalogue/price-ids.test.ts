@@ -8,7 +8,7 @@ const { product, secrets } = demoProducts(new Date('2026-11-23T10:00:00Z'))[0]!;
 const published: ProductEvent = { type: 'ProductPublished', data: { product, secrets } };
 const products = deciderSpec(productDecider);
 const typedByHand = (amount: number): Product['price'] =>
-  [{ price: 77, name: 'USD', api: 'price_1RealStripeUsd' }, { price: amount, name: 'PLN', api: 'price_1RealStripePln' }, { price: 68, name: 'EUR', api: '' }];
+  [{ priceMinor: 7_700, name: 'USD', api: 'price_1RealStripeUsd' }, { priceMinor: amount, name: 'PLN', api: 'price_1RealStripePln' }, { priceMinor: 6_800, name: 'EUR', api: '' }];
 
 /** Nobody types a price id any more: the server gives one per product and currency, and it stays the product's. */
 describe('a product\'s price ids', () => {
@@ -19,8 +19,8 @@ describe('a product\'s price ids', () => {
 
   it('are kept by a revision whatever ids it carries: only the amount changes', () => {
     const [usd, pln, eur] = product.price;
-    products.given([published]).when({ type: 'ReviseProduct', key: product.key, changes: { price: typedByHand(2390) } })
-      .then([{ type: 'ProductRevised', data: { key: product.key, changes: { price: [{ ...usd, price: 77 }, { ...pln, price: 2390 }, { ...eur, price: 68 }] } } }]);
+    products.given([published]).when({ type: 'ReviseProduct', key: product.key, changes: { price: typedByHand(239_000) } })
+      .then([{ type: 'ProductRevised', data: { key: product.key, changes: { price: [{ ...usd, priceMinor: 7_700 }, { ...pln, priceMinor: 239_000 }, { ...eur, priceMinor: 6_800 }] } } }]);
   });
 
   it('make a revision of the same amounts with other ids record nothing', () => {

@@ -89,7 +89,7 @@ describe('publishing and unpublishing (the admin shows a product on the public p
 });
 
 describe('a revision sent with every field (the admin form)', () => {
-  const newPrice = [{ ...product.price[0] }, { ...product.price[1], price: 2490 }, { ...product.price[2] }] as Product['price'];
+  const newPrice = [{ ...product.price[0] }, { ...product.price[1], priceMinor: 249_000 }, { ...product.price[2] }] as Product['price'];
   it('records only the fields and links that differ', () =>
     products.given([published]).when({ type: 'ReviseProduct', key: product.key, changes: { title: product.title, price: newPrice }, secrets: { ...secrets } })
       .then([{ type: 'ProductRevised', data: { key: product.key, changes: { price: newPrice } } }]));

@@ -15,7 +15,7 @@ const PAID = '2026-02-01T10:00:00.000Z';
 const WINDOW_END = '2026-05-30T17:00:00.000Z';
 const product: ProductForSale = {
   key: 'grief-seminar', title: { pl: 'Seminarium o żałobie', en: 'Grief seminar' }, liveAt: new Date(LIVE), durationMinutes: 180, published: true,
-  recordingLink: 'media:recordings/grief.webm', liveLink: 'https://meet.example/grief', prices: [{ currency: 'PLN', amount: 199, priceId: 'pln' }],
+  recordingLink: 'media:recordings/grief.webm', liveLink: 'https://meet.example/grief', prices: [{ currency: 'PLN', amountMinor: 19900, priceId: 'pln' }],
 };
 const listing = { key: product.key, title: 'Seminarium o żałobie' } as Product;
 

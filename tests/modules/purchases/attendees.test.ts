@@ -7,7 +7,7 @@ import { purchasesOn, refusal } from './fixture.ts';
 const DAY = 86_400_000;
 const product: ProductForSale = {
   key: 'field-workshop', title: { pl: 'Teoria pola', en: 'Field theory' }, liveAt: new Date('2026-12-01T09:00:00Z'), durationMinutes: 240, published: true,
-  recordingLink: null, liveLink: null, prices: [{ currency: 'PLN', amount: 2290, priceId: 'pln' }],
+  recordingLink: null, liveLink: null, prices: [{ currency: 'PLN', amountMinor: 229000, priceId: 'pln' }],
 };
 const listing = { key: product.key, title: 'Teoria pola', titleEn: 'Field theory' } as Product;
 

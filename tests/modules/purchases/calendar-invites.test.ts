@@ -17,7 +17,7 @@ const sessions = [
 const product: ProductForSale = {
   key: 'workshop', title: { pl: 'Warsztat: ciało, kontakt; granice', en: 'Workshop: body, contact; boundaries' }, liveAt: sessions[0]!.start, durationMinutes: 510,
   liveEndsAt: sessions[2]!.end, sessions, published: true, recordingAvailable: false, recordingLink: null, liveLink: 'https://meet.example/raw-secret-room',
-  prices: [{ currency: 'PLN', amount: 900, priceId: 'pln' }],
+  prices: [{ currency: 'PLN', amountMinor: 90000, priceId: 'pln' }],
 };
 const buyer = { email: 'ewa@example.com', name: 'Ewa Żak', language: 'pl' as 'pl' | 'en' };
 const env = { MAIL_FROM: 'Instytut Gestalt <kontakt@gestalt.test>', SITE_NAME: 'Instytut Gestalt' };

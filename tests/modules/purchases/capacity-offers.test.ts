@@ -9,7 +9,7 @@ const KEY = DEMO_KEYS.shame;
 /** The editor's body for a product as the admin list gives it, with some fields changed. */
 function inputOf(p: AdminProduct, changes: Partial<ProductInput>): ProductInput {
   const { key: _key, channel: _channel, avatar: _avatar, teachers: _teachers, startsAt: _start, days: _days, dailyEnd: _end, price, ...rest } = p;
-  return { ...rest, price: price.map((x) => ({ price: x.price, name: x.name })) as ProductInput['price'], ...changes };
+  return { ...rest, price: price.map((x) => ({ priceMinor: x.priceMinor, name: x.name })) as ProductInput['price'], ...changes };
 }
 
 /**

@@ -10,7 +10,7 @@ import { purchasesOn, refusal } from './fixture.ts';
 const DAY = 86_400_000;
 const product: ProductForSale = {
   key: 'field-theory', title: { pl: 'Teoria pola', en: 'Field theory' }, liveAt: new Date(Date.now() + 20 * DAY), durationMinutes: 180, published: true,
-  recordingLink: null, liveLink: null, prices: [{ currency: 'PLN', amount: 1290, priceId: 'pln' }, { currency: 'EUR', amount: 300, priceId: 'eur' }],
+  recordingLink: null, liveLink: null, prices: [{ currency: 'PLN', amountMinor: 129000, priceId: 'pln' }, { currency: 'EUR', amountMinor: 30000, priceId: 'eur' }],
 };
 const WEBHOOK_SECRET = 'whsec_refusals';
 const signer = new Stripe('sk_test_signer');

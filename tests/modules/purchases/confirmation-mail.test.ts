@@ -9,7 +9,7 @@ const NOW = '2026-11-01T09:00:00.000Z';
 const product: ProductForSale = {
   key: 'grief-seminar', title: { pl: 'Seminarium o żałobie', en: 'Grief seminar' }, liveAt: new Date('2026-11-05T17:00:00.000Z'), durationMinutes: 180,
   published: true, recordingAvailable: true, recordingLink: 'media:recordings/grief.webm', liveLink: 'https://meet.example/grief',
-  prices: [{ currency: 'PLN', amount: 199, priceId: 'pln' }, { currency: 'EUR', amount: 49, priceId: 'eur' }],
+  prices: [{ currency: 'PLN', amountMinor: 19900, priceId: 'pln' }, { currency: 'EUR', amountMinor: 4900, priceId: 'eur' }],
 };
 
 describe('the model withdrawal form', () => {

@@ -20,7 +20,7 @@ describe('the consent wording', () => {
 
 describe('a checkout decides the consents again', () => {
   const { given } = deciderSpec(purchaseDecider);
-  const checkout = { purchaseId: 'p1', userId: 'u1', productKey: 'k1', priceId: 'pln', currency: 'PLN' as const, amount: 299, amountMinor: 29_900,
+  const checkout = { purchaseId: 'p1', userId: 'u1', productKey: 'k1', priceId: 'pln', currency: 'PLN' as const, amountMinor: 29_900,
     provider: 'dev' as const, providerSessionId: 'dev_p1', startedAt: NOW };
   // Live in four days, with a recording: both consents are needed.
   const sale = { liveAt: '2026-11-05T17:00:00.000Z', liveEndsAt: '2026-11-05T20:00:00.000Z', recordingAvailable: true, priceIds: ['pln'], published: true };
@@ -42,7 +42,7 @@ describe('a checkout decides the consents again', () => {
 const product: ProductForSale = {
   key: 'grief-seminar', title: { pl: 'Seminarium o żałobie', en: 'Grief seminar' }, liveAt: new Date('2026-11-05T17:00:00.000Z'), durationMinutes: 180,
   published: true, recordingAvailable: true, recordingLink: 'media:recordings/grief.webm', liveLink: 'https://meet.example/grief',
-  prices: [{ currency: 'PLN', amount: 199, priceId: 'pln' }, { currency: 'EUR', amount: 49, priceId: 'eur' }],
+  prices: [{ currency: 'PLN', amountMinor: 19900, priceId: 'pln' }, { currency: 'EUR', amountMinor: 4900, priceId: 'eur' }],
 };
 
 describe.each(backends)('consents at checkout on $name', (backend) => {

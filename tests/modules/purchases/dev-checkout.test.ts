@@ -6,7 +6,7 @@ import { purchasesOn, refusal } from './fixture.ts';
 
 const product: ProductForSale = {
   key: 'shame-workshop', title: { pl: 'Warsztat o wstydzie', en: 'Shame workshop' }, liveAt: new Date(Date.now() + 20 * 86_400_000), durationMinutes: 240, published: true,
-  recordingLink: null, liveLink: null, prices: [{ currency: 'PLN', amount: 2290, priceId: 'pln' }, { currency: 'EUR', amount: 540, priceId: 'eur' }],
+  recordingLink: null, liveLink: null, prices: [{ currency: 'PLN', amountMinor: 229000, priceId: 'pln' }, { currency: 'EUR', amountMinor: 54000, priceId: 'eur' }],
 };
 
 describe.each(backends)('the dev checkout (no Stripe key) on $name', (backend) => {

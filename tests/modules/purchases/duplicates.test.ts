@@ -11,7 +11,7 @@ const WEBHOOK_SECRET = 'whsec_test_duplicates';
 const DAY = 86_400_000;
 const product: ProductForSale = {
   key: 'trauma-seminar', title: { pl: 'Seminarium o traumie', en: 'Trauma seminar' }, liveAt: new Date(Date.now() + 10 * DAY), durationMinutes: 180, published: true,
-  recordingLink: null, liveLink: null, prices: [{ currency: 'PLN', amount: 299, priceId: 'price_pln' }, { currency: 'USD', amount: 77, priceId: 'price_usd' }],
+  recordingLink: null, liveLink: null, prices: [{ currency: 'PLN', amountMinor: 29900, priceId: 'price_pln' }, { currency: 'USD', amountMinor: 7700, priceId: 'price_usd' }],
 };
 const signer = new Stripe('sk_test_signer');
 const sign = (payload: string) => signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });

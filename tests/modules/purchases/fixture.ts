@@ -58,7 +58,7 @@ export const START = Date.parse('2026-09-01T08:00:00.000Z');
 /** A one-day training with one seat, live 20 days after START, for 2400 PLN (price `pln`). */
 export const oneSeatTraining = (title = { pl: 'Trening', en: 'Training' }): ProductForSale => ({
   key: 'training', title, liveAt: new Date(START + 20 * DAY), durationMinutes: 480, published: true,
-  recordingLink: null, liveLink: null, prices: [{ currency: 'PLN', amount: 2400, priceId: 'pln' }], capacity: 1,
+  recordingLink: null, liveLink: null, prices: [{ currency: 'PLN', amountMinor: 240000, priceId: 'pln' }], capacity: 1,
 });
 
 type Shop = ReturnType<typeof purchasesOn> & { handle: Awaited<ReturnType<typeof openMigrated>>; now: number };

@@ -7,7 +7,7 @@ import { joinLinkOf, purchasesOn, refusal } from './fixture.ts';
 
 const product: ProductForSale = {
   key: 'grief-seminar', title: { pl: 'Seminarium o żałobie', en: 'Grief seminar' }, liveAt: new Date('2026-03-01T17:00:00.000Z'), durationMinutes: 180,
-  published: true, recordingLink: null, liveLink: 'https://meet.example/grief', prices: [{ currency: 'PLN', amount: 199, priceId: 'pln' }],
+  published: true, recordingLink: null, liveLink: 'https://meet.example/grief', prices: [{ currency: 'PLN', amountMinor: 19900, priceId: 'pln' }],
 };
 const listing = { key: product.key, title: 'Seminarium o żałobie', titleEn: 'Grief seminar' } as Product;
 

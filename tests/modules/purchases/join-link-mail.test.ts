@@ -10,7 +10,7 @@ const NOW = '2026-11-01T09:00:00.000Z';
 const product: ProductForSale = {
   key: 'grief-seminar', title: { pl: 'Seminarium o żałobie', en: 'Grief seminar' }, liveAt: new Date('2026-11-05T17:00:00.000Z'), durationMinutes: 180,
   sessions: [{ id: 's1', start: new Date('2026-11-05T17:00:00.000Z'), end: new Date('2026-11-05T20:00:00.000Z') }],
-  published: true, recordingLink: null, liveLink: 'https://meet.example/grief', prices: [{ currency: 'PLN', amount: 199, priceId: 'pln' }],
+  published: true, recordingLink: null, liveLink: 'https://meet.example/grief', prices: [{ currency: 'PLN', amountMinor: 19900, priceId: 'pln' }],
 };
 
 /** Issue 24: a paid purchase's mail carries the personal join link, never the meeting's URL, and its reminders get planned. */

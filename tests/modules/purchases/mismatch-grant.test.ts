@@ -3,18 +3,19 @@ import { attendeeTotals } from '../../../modules/purchases/attendees.ts';
 import type { AccessGranted, AccessRevoked } from '../../../modules/purchases/grant.ts';
 import { ownershipDecider, type OwnershipEvent } from '../../../modules/purchases/ownership.ts';
 import { purchaseDecider, type CompletePurchase, type PurchaseCommand, type PurchaseEvent } from '../../../modules/purchases/purchase.ts';
+import { upcast } from '../../../modules/shared/events/index.ts';
 import { deciderSpec } from '../../../modules/shared/kernel/spec.ts';
 
 const { given } = deciderSpec(purchaseDecider);
-const checkout = { purchaseId: 'p1', userId: 'u1', productKey: 'k1', priceId: 'k1-pln', currency: 'PLN' as const, amount: 2390, amountMinor: 239_000,
+const checkout = { purchaseId: 'p1', userId: 'u1', productKey: 'k1', priceId: 'k1-pln', currency: 'PLN' as const, amountMinor: 239_000,
   provider: 'stripe' as const, providerSessionId: 'cs_1', startedAt: '2026-02-01T10:00:00.000Z' };
 const started: PurchaseEvent = { type: 'CheckoutStarted', data: checkout };
-const payment = { purchaseId: 'p1', userId: 'u1', productKey: 'k1', currency: 'PLN' as const, amount: 2390, amountMinor: 239_000, provider: 'stripe' as const,
+const payment = { purchaseId: 'p1', userId: 'u1', productKey: 'k1', currency: 'PLN' as const, amountMinor: 239_000, provider: 'stripe' as const,
   providerSessionId: 'cs_1', paymentIntentId: 'pi_1', paidAt: '2026-02-01T10:05:00.000Z' };
 const complete: CompletePurchase = { type: 'CompletePurchase', payment, catalogueAsks: { amountMinor: 239_000, currency: 'PLN' },
   accessUntil: '2026-05-30T16:00:00.000Z', ownedThrough: null };
 const paying = (amountMinor: number, currency: 'PLN' | 'EUR' = 'PLN'): CompletePurchase =>
-  ({ ...complete, payment: { ...payment, amountMinor, amount: Math.round(amountMinor / 100), currency } });
+  ({ ...complete, payment: { ...payment, amountMinor, currency } });
 const mismatch = (amountMinor: number, currency: 'PLN' | 'EUR', asked: { amountMinor: number; currency: 'PLN' | 'EUR' } | null): PurchaseEvent =>
   ({ type: 'PaymentMismatchReceived', data: { ...paying(amountMinor, currency).payment, asked } });
 
@@ -28,8 +29,10 @@ describe('a payment of another sum than the checkout asked', () => {
   it('is judged against the checkout, not the catalogue of today (a price edited after the checkout started)', () =>
     given([started]).when({ ...complete, catalogueAsks: { amountMinor: 249_000, currency: 'PLN' } }).then([
       { type: 'PurchaseCompleted', data: { ...payment, accessUntil: complete.accessUntil } }]));
-  it('is judged against a checkout older than issue 21 by its whole-unit amount', () => {
-    const { amountMinor: _minor, ...older } = checkout;
+  it('is judged against a checkout older than issue 21 by its whole-unit amount, upcast as the log is read', () => {
+    const { amountMinor: _minor, ...rest } = checkout;
+    const older = upcast('CheckoutStarted', { ...rest, amount: 2390 }) as typeof checkout;
+    expect(older.amountMinor).toBe(239_000);
     given([{ type: 'CheckoutStarted', data: older }]).when(complete).then([{ type: 'PurchaseCompleted', data: { ...payment, accessUntil: complete.accessUntil } }]);
     given([{ type: 'CheckoutStarted', data: older }]).when(paying(1)).then([mismatch(1, 'PLN', { amountMinor: 239_000, currency: 'PLN' })]);
   });

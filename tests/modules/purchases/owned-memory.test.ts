@@ -8,7 +8,7 @@ const LIVE = '2026-03-01T17:00:00.000Z';
 const WINDOW_END = '2026-05-30T17:00:00.000Z';
 const product: ProductForSale = {
   key: 'grief-seminar', title: { pl: 'Seminarium o żałobie', en: 'Grief seminar' }, liveAt: new Date(LIVE), durationMinutes: 180, published: true,
-  recordingLink: 'media:recordings/grief.webm', liveLink: 'https://meet.example/grief', prices: [{ currency: 'PLN', amount: 199, priceId: 'pln' }],
+  recordingLink: 'media:recordings/grief.webm', liveLink: 'https://meet.example/grief', prices: [{ currency: 'PLN', amountMinor: 19900, priceId: 'pln' }],
 };
 
 /** What a user owns, kept in memory while the log is current: the pages' question with no query, and never stale. */

@@ -3,10 +3,10 @@ import { ownershipDecider, type ClaimOwnership, type OwnershipEvent } from '../.
 import { purchaseDecider, type CompletePurchase, type PurchaseCommand, type PurchaseEvent } from '../../../modules/purchases/purchase.ts';
 import { deciderSpec } from '../../../modules/shared/kernel/spec.ts';
 
-const checkout = { purchaseId: 'p1', userId: 'u1', productKey: 'k1', priceId: 'price_pln', currency: 'PLN' as const, amount: 299, amountMinor: 29_900,
+const checkout = { purchaseId: 'p1', userId: 'u1', productKey: 'k1', priceId: 'price_pln', currency: 'PLN' as const, amountMinor: 29_900,
   provider: 'stripe' as const, providerSessionId: 'cs_1', startedAt: '2026-02-01T10:00:00.000Z' };
 const started: PurchaseEvent = { type: 'CheckoutStarted', data: checkout };
-const payment = { purchaseId: 'p1', userId: 'u1', productKey: 'k1', currency: 'PLN' as const, amount: 299, amountMinor: 29_900, provider: 'stripe' as const,
+const payment = { purchaseId: 'p1', userId: 'u1', productKey: 'k1', currency: 'PLN' as const, amountMinor: 29_900, provider: 'stripe' as const,
   providerSessionId: 'cs_1', paymentIntentId: 'pi_1', paidAt: '2026-02-01T10:05:00.000Z' };
 const catalogueAsks = { amountMinor: 29_900, currency: 'PLN' as const };
 const complete: CompletePurchase = { type: 'CompletePurchase', payment, catalogueAsks, accessUntil: '2026-05-30T16:00:00.000Z', ownedThrough: null };
@@ -15,8 +15,8 @@ const expireFor = (supersededBy: string): PurchaseCommand => ({ type: 'ExpireChe
 const expired: PurchaseEvent = { type: 'CheckoutExpired', data: { purchaseId: 'p1', providerSessionId: 'cs_1', supersededBy: 'p2', expiredAt: '2026-02-01T10:07:00.000Z' } };
 const paidTwice: CompletePurchase = { ...complete, ownedThrough: 'p0' };
 const duplicate: PurchaseEvent = { type: 'DuplicatePaymentReceived', data: { ...payment, ownedThrough: 'p0' } };
-const refundOf: PurchaseCommand = { type: 'RecordRefund', purchaseId: 'p1', refund: { amount: 299, currency: 'PLN', providerRefundId: 're_1' }, at: '2026-02-01T10:06:00.000Z' };
-const refunded: PurchaseEvent = { type: 'DuplicatePaymentRefunded', data: { purchaseId: 'p1', amount: 299, currency: 'PLN', provider: 'stripe', providerRefundId: 're_1', refundedAt: '2026-02-01T10:06:00.000Z' } };
+const refundOf: PurchaseCommand = { type: 'RecordRefund', purchaseId: 'p1', refund: { amountMinor: 29900, currency: 'PLN', providerRefundId: 're_1' }, at: '2026-02-01T10:06:00.000Z' };
+const refunded: PurchaseEvent = { type: 'DuplicatePaymentRefunded', data: { purchaseId: 'p1', amountMinor: 29900, currency: 'PLN', provider: 'stripe', providerRefundId: 're_1', refundedAt: '2026-02-01T10:06:00.000Z' } };
 const { given } = deciderSpec(purchaseDecider);
 const sale = { liveAt: '2026-03-01T17:00:00.000Z', priceIds: ['price_pln', 'price_eur'], published: true };
 const startAt = (startedAt: string, more: Partial<{ priceId: string; ownedThrough: string | null }> = {}): PurchaseCommand =>

@@ -4,7 +4,7 @@ import type { RequestRefund } from '../../../modules/purchases/refund.ts';
 import { deciderSpec } from '../../../modules/shared/kernel/spec.ts';
 
 const at = '2026-02-02T10:00:00.000Z';
-const payment = { purchaseId: 'p1', userId: 'u1', productKey: 'k1', currency: 'PLN' as const, amount: 299, amountMinor: 29_900, provider: 'stripe' as const,
+const payment = { purchaseId: 'p1', userId: 'u1', productKey: 'k1', currency: 'PLN' as const, amountMinor: 29_900, provider: 'stripe' as const,
   providerSessionId: 'cs_1', paymentIntentId: 'pi_1', paidAt: '2026-02-01T10:05:00.000Z' };
 const completed: PurchaseEvent = { type: 'PurchaseCompleted', data: { ...payment, accessUntil: '2026-05-30T16:00:00.000Z' } };
 const admin = { kind: 'admin' as const, userId: 'a1' };
@@ -50,7 +50,7 @@ describe('a refund refused', () => {
     given([granted]).when(ask('r1', 100)).thenThrows('refund-not-paid');
   });
   it('of a checkout never paid', () => {
-    const started: PurchaseEvent = { type: 'CheckoutStarted', data: { purchaseId: 'p1', userId: 'u1', productKey: 'k1', priceId: 'x', currency: 'PLN', amount: 299, amountMinor: 29_900, provider: 'stripe', providerSessionId: 'cs_1', startedAt: at } };
+    const started: PurchaseEvent = { type: 'CheckoutStarted', data: { purchaseId: 'p1', userId: 'u1', productKey: 'k1', priceId: 'x', currency: 'PLN', amountMinor: 29_900, provider: 'stripe', providerSessionId: 'cs_1', startedAt: at } };
     given([started]).when(ask('r1', 100)).thenThrows('refund-not-paid');
   });
 });

@@ -11,7 +11,7 @@ const WEBHOOK_SECRET = 'whsec_test_refunds';
 const DAY = 86_400_000;
 const product: ProductForSale = {
   key: 'trauma-seminar', title: { pl: 'Seminarium o traumie', en: 'Trauma seminar' }, liveAt: new Date(Date.now() + 10 * DAY), durationMinutes: 180, published: true,
-  recordingLink: 'media:trauma.m3u8', liveLink: 'https://meet.example/trauma', prices: [{ currency: 'PLN', amount: 299, priceId: 'price_pln' }],
+  recordingLink: 'media:trauma.m3u8', liveLink: 'https://meet.example/trauma', prices: [{ currency: 'PLN', amountMinor: 29900, priceId: 'price_pln' }],
 };
 const signer = new Stripe('sk_test_signer');
 const sign = (payload: string) => signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });

@@ -14,7 +14,7 @@ const at = (day: number, clock: string) => new Date(`2030-09-${String(day).padSt
 /** The editor's body for a product as the admin list gives it, with some fields changed. */
 function inputOf(p: AdminProduct, changes: Partial<ProductInput>): ProductInput {
   const { key: _key, channel: _channel, avatar: _avatar, teachers: _teachers, startsAt: _start, days: _days, dailyEnd: _end, price, ...rest } = p;
-  return { ...rest, price: price.map((x) => ({ price: x.price, name: x.name })) as ProductInput['price'], ...changes };
+  return { ...rest, price: price.map((x) => ({ priceMinor: x.priceMinor, name: x.name })) as ProductInput['price'], ...changes };
 }
 
 describe('texts of the schedule change mail', () => {

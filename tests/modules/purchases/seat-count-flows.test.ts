@@ -17,7 +17,7 @@ describe.each(backends)('seats counted from the access a product gives, whatever
   beforeEach(async () => {
     product = {
       key: 'training', title: { pl: 'Trening', en: 'Training' }, liveAt: new Date(START + 20 * DAY), durationMinutes: 480, published: true,
-      recordingLink: null, liveLink: null, prices: [{ currency: 'PLN', amount: 2400, priceId: 'pln' }], capacity: 2,
+      recordingLink: null, liveLink: null, prices: [{ currency: 'PLN', amountMinor: 240000, priceId: 'pln' }], capacity: 2,
     };
     handle = await openMigrated(backend);
     ({ purchases, store } = purchasesOn(handle, product, { clock: () => new Date(START) }));

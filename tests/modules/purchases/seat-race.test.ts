@@ -13,7 +13,7 @@ const DAY = 86_400_000;
 const START = Date.now();
 const product = (capacity: number): ProductForSale => ({
   key: 'training', title: { pl: 'Trening', en: 'Training' }, liveAt: new Date(START + 20 * DAY), durationMinutes: 480, published: true,
-  recordingLink: null, liveLink: null, prices: [{ currency: 'PLN', amount: 2400, priceId: 'pln' }], capacity,
+  recordingLink: null, liveLink: null, prices: [{ currency: 'PLN', amountMinor: 240000, priceId: 'pln' }], capacity,
 });
 
 type Stand = Awaited<ReturnType<typeof startStripeStandIn>>;

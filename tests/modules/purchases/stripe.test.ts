@@ -11,7 +11,7 @@ const WEBHOOK_SECRET = 'whsec_test_secret_for_signatures';
 const DAY = 86_400_000;
 const product: ProductForSale = {
   key: 'trauma-seminar', title: { pl: 'Seminarium o traumie', en: 'Trauma seminar' }, liveAt: new Date(Date.now() + 10 * DAY), durationMinutes: 180, published: true, recordingLink: null, liveLink: 'https://meet.example/live',
-  prices: [{ currency: 'USD', amount: 77, priceId: 'price_usd' }, { currency: 'PLN', amount: 299, priceId: 'price_pln' }, { currency: 'EUR', amount: 68, priceId: 'eur-inline' }],
+  prices: [{ currency: 'USD', amountMinor: 7700, priceId: 'price_usd' }, { currency: 'PLN', amountMinor: 29900, priceId: 'price_pln' }, { currency: 'EUR', amountMinor: 6800, priceId: 'eur-inline' }],
 };
 const signer = new Stripe('sk_test_signer');
 const sign = (payload: string, secret = WEBHOOK_SECRET) => signer.webhooks.generateTestHeaderString({ payload, secret });
@@ -56,7 +56,7 @@ describe.each(backends)('Stripe purchases on $name', (backend) => {
 
   it('charges the catalogue\'s amount after a price edit, never the amount of a Stripe Price of the same id', async () => {
     const pln = product.prices[1]!;
-    pln.amount = 349;
+    pln.amountMinor = 34_900;
     try {
       const session = await start('price_pln');
       const sent = stand.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!;
@@ -66,9 +66,9 @@ describe.each(backends)('Stripe purchases on $name', (backend) => {
       expect(await deliver(stand.event('checkout.session.completed', stand.pay(session.id)))).toBe('recorded');
       expect(await paidRows()).toMatchObject([{ amount: 349, currency: 'PLN' }]);
       const [started] = await store.readStream(`purchase-${session.metadata.purchaseId}`);
-      expect(started).toMatchObject({ type: 'CheckoutStarted', data: { amount: 349, amountMinor: 34_900, currency: 'PLN' } });
+      expect(started).toMatchObject({ type: 'CheckoutStarted', data: { amountMinor: 34_900, currency: 'PLN' } });
     } finally {
-      pln.amount = 299;
+      pln.amountMinor = 29_900;
     }
   });
 

@@ -5,7 +5,7 @@ import { deciderSpec } from '../../../modules/shared/kernel/spec.ts';
 
 /** The Withdraw decision on the purchase stream, given/when/then, without a database. */
 const spec = deciderSpec(purchaseDecider);
-const paid: PurchaseEvent = { type: 'PurchaseCompleted', data: { purchaseId: 'p1', userId: 'u1', productKey: 'k1', currency: 'EUR', amount: 68, amountMinor: 6_800,
+const paid: PurchaseEvent = { type: 'PurchaseCompleted', data: { purchaseId: 'p1', userId: 'u1', productKey: 'k1', currency: 'EUR', amountMinor: 6_800,
   provider: 'stripe', providerSessionId: 'cs_1', paymentIntentId: 'pi_1', paidAt: '2026-03-20T09:00:00.000Z', accessUntil: '2026-06-01T00:00:00.000Z' } };
 const played: PurchaseEvent = { type: 'PlaybackStarted', data: { purchaseId: 'p1', startedAt: '2026-03-21T09:00:00.000Z' } };
 /** A recording of an event long over. */
@@ -50,7 +50,7 @@ describe('Withdraw', () => {
   });
 
   it('given consents at checkout, then the paid state knows them for the withdrawal rules (none recorded: none given)', () => {
-    const checkout: PurchaseEvent = { type: 'CheckoutStarted', data: { purchaseId: 'p1', userId: 'u1', productKey: 'k1', priceId: 'k1-eur', currency: 'EUR', amount: 68,
+    const checkout: PurchaseEvent = { type: 'CheckoutStarted', data: { purchaseId: 'p1', userId: 'u1', productKey: 'k1', priceId: 'k1-eur', currency: 'EUR',
       amountMinor: 6_800, provider: 'stripe', providerSessionId: 'cs_1', startedAt: '2026-03-20T08:59:00.000Z' } };
     const consent: PurchaseEvent = { type: 'ConsentGiven', data: { purchaseId: 'p1', kind: 'recordingEarly', text: 'Zgadzam się…', lang: 'pl', version: 'v1',
       hash: 'h', legalBasis: 'Art. 38 ust. 1 pkt 13', at: '2026-03-20T08:59:00.000Z' } };

@@ -7,7 +7,7 @@ import { purchasesOn, refusal } from './fixture.ts';
 /** A two-day live workshop with a recording, 10:00–14:00 Warsaw (summer time) on 4 and 5 May 2026. */
 const product: ProductForSale = {
   key: 'shame-workshop', title: { pl: 'Warsztat o wstydzie', en: 'Shame workshop' }, liveAt: new Date('2026-05-04T08:00:00.000Z'), durationMinutes: 240,
-  published: true, recordingLink: 'media:recordings/shame.mp4', liveLink: 'https://meet.example/shame', prices: [{ currency: 'PLN', amount: 900, priceId: 'pln' }],
+  published: true, recordingLink: 'media:recordings/shame.mp4', liveLink: 'https://meet.example/shame', prices: [{ currency: 'PLN', amountMinor: 90000, priceId: 'pln' }],
 };
 const listing = { key: product.key, title: 'Warsztat o wstydzie', titleEn: 'Shame workshop', startsAt: '2026-05-04T08:00:00.000Z', days: 2,
   dailyEnd: '14:00', recordingAvailable: true } as Product;

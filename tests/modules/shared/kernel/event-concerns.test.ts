@@ -47,7 +47,7 @@ describe('whom each event concerns', () => {
 
 const product: ProductForSale = {
   key: 'grief-seminar', title: { pl: 'Seminarium o żałobie', en: 'Grief seminar' }, liveAt: new Date('2026-03-01T17:00:00.000Z'), durationMinutes: 180, published: true,
-  recordingLink: 'media:recordings/grief.webm', liveLink: 'https://meet.example/grief', prices: [{ currency: 'PLN', amount: 199, priceId: 'pln' }],
+  recordingLink: 'media:recordings/grief.webm', liveLink: 'https://meet.example/grief', prices: [{ currency: 'PLN', amountMinor: 19900, priceId: 'pln' }],
 };
 
 describe.each(backends)('events concerning a user, across instances, on $name', (backend) => {
