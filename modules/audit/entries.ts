@@ -4,6 +4,7 @@
  * for invoices, whose buyer is printed on the document the law keeps (invoice-entries.ts).
  */
 import type { RecordedEvent } from '../shared/events/index.ts';
+import { minorOfWhole } from '../shared/text/money.ts';
 import { INVOICE_EVENT_TYPES, invoiceSubjectOf, type InvoiceAuditSubject } from './invoice-entries.ts';
 import { SEAT_EVENT_TYPES, seatSubjectOf, type SeatAuditSubject } from './seat-entries.ts';
 
@@ -96,6 +97,11 @@ export function moneyOf(subject: AuditSubject): { amount: number; currency: stri
 type Data = Record<string, unknown>;
 const text = (d: Data, k: string): string | null => (typeof d[k] === 'string' ? d[k] : null);
 const number = (d: Data, k: string): number | null => (typeof d[k] === 'number' && Number.isFinite(d[k]) ? d[k] : null);
+/**
+ * A payment's amount in whole units for the trail: from `amountMinor`, or from the whole-unit `amount` of an event
+ * recorded before issue 36 that reaches here without its module's upcaster loaded (the trail depends on no module).
+ */
+const paidAmount = (d: Data): number => (number(d, 'amountMinor') ?? minorOfWhole(number(d, 'amount') ?? 0) ?? 0) / 100;
 const record = (d: Data, k: string): Data => (d[k] !== null && typeof d[k] === 'object' ? d[k] as Data : {});
 
 /** What a refund pays back comes from the payment it refunds: the same stream's DuplicatePaymentReceived. */
@@ -120,7 +126,7 @@ export function subjectOf(event: Pick<RecordedEvent, 'type' | 'data'>, lookups: 
     case 'PurchaseCompleted':
     case 'DuplicatePaymentReceived':
       return { kind: event.type === 'PurchaseCompleted' ? 'purchase' : 'duplicatePayment', productKey: text(d, 'productKey') ?? '',
-        amount: (number(d, 'amountMinor') ?? 0) / 100, currency: text(d, 'currency') ?? '', buyer: text(d, 'userId') };
+        amount: paidAmount(d), currency: text(d, 'currency') ?? '', buyer: text(d, 'userId') };
     case 'PaymentMismatchReceived': {
       // Stripe's smallest unit, exact: a wrong sum need not be whole.
       const asked = record(d, 'asked');
@@ -149,7 +155,7 @@ export function subjectOf(event: Pick<RecordedEvent, 'type' | 'data'>, lookups: 
       return { kind: 'accessEnded', productKey: text(d, 'productKey') ?? '', buyer: text(d, 'userId'), cause: text(d, 'cause') === 'withdrawal' ? 'withdrawal' : 'refund' };
     case 'DuplicatePaymentRefunded': {
       const origin = lookups.refundOrigin();
-      return { kind: 'refund', productKey: origin.productKey, amount: (number(d, 'amountMinor') ?? 0) / 100, currency: text(d, 'currency') ?? '', buyer: origin.buyer };
+      return { kind: 'refund', productKey: origin.productKey, amount: paidAmount(d), currency: text(d, 'currency') ?? '', buyer: origin.buyer };
     }
     case 'CampaignStarted':
       return { kind: 'campaign', campaignId: text(d, 'campaignId'), subject: text(d, 'subject'), target: text(d, 'target'),

@@ -26,14 +26,14 @@ describe.each(backends)('the dev checkout (no Stripe key) on $name', (backend) =
   /** A second open checkout that expiry never saw (two tabs pressing Buy at the same instant). */
   const racingCheckout = async (purchaseId: string) => {
     await store.append(`purchase-${purchaseId}`, 0, [{ type: 'CheckoutStarted', data: {
-      purchaseId, userId: 'u1', productKey: product.key, priceId: 'eur', currency: 'EUR', amount: 540, provider: 'dev', providerSessionId: `dev_${purchaseId}`, startedAt: new Date().toISOString(),
+      purchaseId, userId: 'u1', productKey: product.key, priceId: 'eur', currency: 'EUR', amountMinor: 54_000, provider: 'dev', providerSessionId: `dev_${purchaseId}`, startedAt: new Date().toISOString(),
     } }]);
     return purchaseId;
   };
 
   it('closes the older checkout when a newer one starts: its page shows it expired and cannot pay it', async () => {
     const first = await start();
-    expect(await purchases.devCheckout(first, 'u1')).toMatchObject({ status: 'open', amount: 2290, currency: 'PLN' });
+    expect(await purchases.devCheckout(first, 'u1')).toMatchObject({ status: 'open', amountMinor: 229_000, currency: 'PLN' });
     const second = await start('eur');
     expect(await purchases.devCheckout(first, 'u1')).toMatchObject({ status: 'expired' });
     expect(await refusal(purchases.payDevCheckout(first, 'u1'))).toBe('checkout-expired');
@@ -65,7 +65,7 @@ describe.each(backends)('the dev checkout (no Stripe key) on $name', (backend) =
     expect(await refusal(purchases.payDevCheckout(other, 'u1'))).toBe('already-owned');
     expect(await purchases.devCheckout(other, 'u1')).toMatchObject({ status: 'owned' });
     const refund = (await store.readStream(`purchase-${other}`)).at(-1);
-    expect(refund).toMatchObject({ type: 'DuplicatePaymentRefunded', data: { amount: 540, currency: 'EUR', provider: 'dev', providerRefundId: 'dev_refund_p-racing' } });
+    expect(refund).toMatchObject({ type: 'DuplicatePaymentRefunded', data: { amountMinor: 54_000, currency: 'EUR', provider: 'dev', providerRefundId: 'dev_refund_p-racing' } });
     const mail = await handle.db.selectFrom('outbox').selectAll().where('dedupe_key', '=', `mail:purchase-duplicate-refund:${other}`).execute();
     expect(mail.map((m) => (m.payload as { subject: string }).subject)).toEqual(['Duplicate payment refunded: Shame workshop']);
     expect((mail[0]!.payload as { text: string }).text).toContain('€540');

@@ -86,7 +86,7 @@ describe.each(backends)('one product, one owner, on $name (Stripe SDK against th
     expect(refundsOf(paidB.payment_intent)).toMatchObject([{ amount: 7700, currency: 'usd', reason: 'duplicate' }]);
     expect(stand.requests.find((r) => r.path === '/v1/refunds')!.idempotencyKey).toBe(`refund-${b.metadata.purchaseId}`);
     const refund = (await store.readStream(`purchase-${b.metadata.purchaseId}`)).filter((e) => e.type === 'DuplicatePaymentRefunded');
-    expect(refund).toMatchObject([{ data: { amount: 77, currency: 'USD', provider: 'stripe', providerRefundId: stand.refunds[0]!.id } }]);
+    expect(refund).toMatchObject([{ data: { amountMinor: 7_700, currency: 'USD', provider: 'stripe', providerRefundId: stand.refunds[0]!.id } }]);
     expect((await rows()).map((r) => [r.purchase_id, r.status, r.owned_through, r.provider_refund_id])).toEqual([
       [a.metadata.purchaseId, 'paid', null, null], [b.metadata.purchaseId, 'refunded', a.metadata.purchaseId, stand.refunds[0]!.id]]);
     expect(await purchases.ownedKeys('u1')).toEqual([product.key]);
