@@ -1,5 +1,5 @@
 import { escapeHtml, type Mail } from '../mailing/index.ts';
-import { fillTemplate, greeting as greet, formatDate, formatMoney } from '../shared/text/index.ts';
+import { fillTemplate, greeting as greet, formatDate, formatMinor } from '../shared/text/index.ts';
 import { hasSessionsAfter, purchaseInvitation, type Organizer } from './calendar-invites.ts';
 import type { ConsentGiven } from './consents.ts';
 import { confirmationTexts, withdrawalFormTexts } from './confirmation-texts.ts';
@@ -10,7 +10,7 @@ export { confirmationTexts, withdrawalFormTexts } from './confirmation-texts.ts'
 
 /** Minor units as the buyer reads them: whole amounts as prices are shown ("199 zł"), others to the grosz ("199,50 PLN"). */
 const moneyOfMinor = (amountMinor: number, currency: string, lang: 'pl' | 'en') =>
-  formatMoney(amountMinor / 100, currency, lang, amountMinor % 100 === 0 ? 'price' : 'ledger');
+  formatMinor(amountMinor, currency, lang, amountMinor % 100 === 0 ? 'price' : 'ledger');
 
 /** The terms in full, as the attached text file. */
 const termsFileText = (terms: Terms) => `${terms.title}\n\n${terms.sections.map((s) => [s.heading, ...s.paragraphs].join('\n\n')).join('\n\n')}\n`;

@@ -1,5 +1,5 @@
 import { escapeHtml, type Mail } from '../mailing/index.ts';
-import { fillTemplate, formatDate, formatMoney, greeting as greet } from '../shared/text/index.ts';
+import { fillTemplate, formatDate, formatMinor as formatAmount, greeting as greet } from '../shared/text/index.ts';
 import type { WithdrawalReceived } from './withdrawal.ts';
 
 /** The acknowledgement of a withdrawal (durable medium, Art. 11a) in both languages; tested for parity. */
@@ -31,7 +31,7 @@ export const acknowledgementTexts = {
 } as const satisfies Record<'pl' | 'en', Record<string, string>>;
 
 /** Minor units written with their two decimals ("1 234,50 PLN"): a pro-rata share is rarely whole. */
-export const formatMinor = (amountMinor: number, currency: string, lang: 'pl' | 'en') => formatMoney(amountMinor / 100, currency, lang, 'ledger');
+export const formatMinor = (amountMinor: number, currency: string, lang: 'pl' | 'en') => formatAmount(amountMinor, currency, lang, 'ledger');
 
 export function acknowledgementMail(input: {
   buyer: { email: string; name: string; language: 'pl' | 'en' };

@@ -205,14 +205,17 @@ describe('the catalogue admin API: GET and POST /api/admin/products, PUT /api/ad
       'Linki muszą zaczynać się od http:// lub https:// (nagranie z serwisu: media:…).'];
     const MEDIA: [string, string] = ['Pictures and videos must be files of this site: a /media/… path (e.g. /media/thumbnail.webp), not an address elsewhere.',
       'Obrazy i filmy muszą być plikami tego serwisu: ścieżka /media/… (np. /media/miniatura.webp), nie adres innej strony.'];
-    const PRICE: [string, string] = ['The price must be a whole number above zero.', 'Cena musi być liczbą całkowitą większą od zera.'];
+    const PRICE: [string, string] = ['Give a price above zero with at most two decimals (e.g. 1,800.50), up to 10,000,000.', 'Podaj cenę większą od zera, najwyżej z dwoma miejscami po przecinku (np. 1 800,50), do 10 000 000.'];
     const START: [string, string] = ['Give the event\'s start as an ISO 8601 date and time.', 'Podaj początek wydarzenia jako datę i godzinę ISO 8601.'];
     const IMPOSSIBLE: [string, string] = ['Give a date that exists for the event\'s start, in the years 2000–2100.', 'Podaj istniejącą datę początku wydarzenia, w latach 2000–2100.'];
     const cases: [object, string, [string, string]][] = [
       [{ liveLink: 'javascript:alert(1)' }, 'liveLink', LINK],
       [{ recordingLink: 'ftp://files.example/r.mp4' }, 'recordingLink', LINK],
-      [{ price: [input.price[0], { ...input.price[1], price: 0 }, input.price[2]] }, 'price.1.price', PRICE],
-      [{ price: [{ ...input.price[0], price: 12.5 }, input.price[1], input.price[2]] }, 'price.0.price', PRICE],
+      [{ price: [input.price[0], { ...input.price[1], priceMinor: 0 }, input.price[2]] }, 'price.1.priceMinor', PRICE],
+      // Minor units are integers: 1250.5 grosze is no amount, and neither is the old whole-unit field alone.
+      [{ price: [{ ...input.price[0], priceMinor: 1250.5 }, input.price[1], input.price[2]] }, 'price.0.priceMinor', PRICE],
+      [{ price: [{ name: 'USD', price: 77 }, input.price[1], input.price[2]] }, 'price.0.priceMinor', PRICE],
+      [{ price: [input.price[0], { ...input.price[1], priceMinor: 1_000_000_001 }, input.price[2]] }, 'price.1.priceMinor', PRICE],
       [{ category: 'retreat' }, 'category', ['The category must be one of: seminar, workshop, training.', 'Kategoria musi być jedną z: seminar, workshop, training.']],
       [{ titleEn: '   ' }, 'titleEn', ['Fill in this field.', 'Wypełnij to pole.']],
       [{ startsAt: 'jutro' }, 'startsAt', START],

@@ -41,7 +41,7 @@ describe('the amount Stripe charges is the catalogue\'s, over HTTP', () => {
   it('charges the edited price: the checkout request carries price_data built from the catalogue, never the Price id', async () => {
     const products = (await (await call('GET', '/api/admin/products', admin)).json()) as AdminProduct[];
     const { key: _key, ...input } = products.find((p) => p.key === DEMO_KEYS.trauma)!;
-    const price = input.price.map((p) => (p.name === 'PLN' ? { ...p, price: 2390 } : p));
+    const price = input.price.map((p) => (p.name === 'PLN' ? { ...p, priceMinor: 239_000 } : p));
     expect((await call('PUT', `/api/admin/products/${DEMO_KEYS.trauma}`, admin, { ...input, price })).status).toBe(200);
     const buyer = await signUp(server, smtp, 'po-zmianie@example.com', 'Ewa Po Zmianie');
     const session = await startCheckout(buyer.token);

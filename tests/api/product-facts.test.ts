@@ -39,7 +39,7 @@ describe('one source for every fact, the editor\'s per-field answers, and new ed
     const input = await inputOf(DEMO_KEYS.shame);
     const bad = {
       ...input, title: '  ', days: 0, dailyEnd: '25:00', hours: -2, joinOpensMinutes: 1.5,
-      price: [input.price[0], { ...input.price[1], price: 0 }, { ...input.price[2], price: -5 }], groupSize: { min: 14, max: 8 },
+      price: [input.price[0], { ...input.price[1], priceMinor: 0 }, { ...input.price[2], priceMinor: -5 }], groupSize: { min: 14, max: 8 },
     };
     const before = (await list()).length;
     const [status, en] = await refusal(await call('POST', '/api/admin/products', bad));
@@ -51,15 +51,15 @@ describe('one source for every fact, the editor\'s per-field answers, and new ed
       'dailyEnd': 'Give a time as HH:MM.',
       'hours': 'Hours: a number above zero (e.g. 25.5), or leave it empty.',
       'joinOpensMinutes': 'Give a number of minutes from 0 to 1440.',
-      'price.1.price': 'The price must be a whole number above zero.',
-      'price.2.price': 'The price must be a whole number above zero.',
+      'price.1.priceMinor': 'Give a price above zero with at most two decimals (e.g. 1,800.50), up to 10,000,000.',
+      'price.2.priceMinor': 'Give a price above zero with at most two decimals (e.g. 1,800.50), up to 10,000,000.',
       'groupSize.min': 'The least number of participants cannot be above the most.',
     });
     const [plStatus, pl] = await refusal(await call('PUT', `/api/admin/products/${DEMO_KEYS.shame}`, bad, 'pl'));
     expect(plStatus).toBe(400);
     expect(Object.fromEntries(pl.issues!.map((i) => [i.field, i.message]))).toMatchObject({
       'title': 'Wypełnij to pole.',
-      'price.1.price': 'Cena musi być liczbą całkowitą większą od zera.',
+      'price.1.priceMinor': 'Podaj cenę większą od zera, najwyżej z dwoma miejscami po przecinku (np. 1 800,50), do 10 000 000.',
       'groupSize.min': 'Najmniejsza liczba uczestników nie może być większa od największej.',
       'dailyEnd': 'Podaj godzinę w postaci GG:MM.',
     });

@@ -149,13 +149,14 @@ test('the admin edits a product\'s price in the catalogue, both languages side b
   await expect(section.getByLabel('Title (Polish)', { exact: true })).toHaveValue('Wstyd w relacji terapeutycznej');
   await expect(section.getByLabel('Title (English)', { exact: true })).toHaveValue(title);
   await expect(section.getByLabel('PLN price', { exact: true })).toHaveValue('2290');
-  await section.getByLabel('PLN price', { exact: true }).fill('2471');
+  // Typed as the admin writes an amount; the panel's API gets 247150 (grosze).
+  await section.getByLabel('PLN price', { exact: true }).fill('2 471,50');
   await section.getByRole('button', { name: 'Save' }).click();
   await expect(section.getByRole('status')).toHaveText('Saved.');
   await expect(section.getByRole('row').filter({ hasText: title })).toContainText('Published');
 
   await page.goto(`${server.url}/video-details/${DEMO_KEYS.shame}?lang=pl`);
-  await expect(page.locator('.buy-bar__price')).toContainText('2471');
+  await expect(page.locator('.buy-bar__price')).toHaveText('2471,50\u00a0zł');
   expect(errors).toEqual([]);
 });
 
@@ -172,7 +173,7 @@ test('the catalogue editor refuses an invalid product with the server\'s message
   await expect(section.getByRole('alert')).toHaveText('Correct the marked fields.');
   await expect(section.getByLabel('Title (English)', { exact: true })).toBeFocused();
   await expect(section.getByLabel('Title (English)', { exact: true })).toHaveAccessibleDescription('Fill in this field.');
-  await expect(section.getByLabel('PLN price', { exact: true })).toHaveAccessibleDescription('The price must be a whole number above zero.');
+  await expect(section.getByLabel('PLN price', { exact: true })).toHaveAccessibleDescription('Give a price above zero with at most two decimals (e.g. 1,800.50), up to 10,000,000.');
   await expect(section.getByLabel('Group size from', { exact: true })).toHaveAccessibleDescription('The least number of participants cannot be above the most.');
   await expect(section.getByLabel('Title (Polish)', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
   await section.getByRole('button', { name: 'Cancel' }).click();
@@ -258,7 +259,7 @@ test('the admin reads a price change in the audit trail, filtered by type and da
   const { key: _key, ...input } = products.find((p) => p.key === DEMO_KEYS.fieldTheory)!;
   const changed = await fetch(`${server.url}/api/admin/products/${DEMO_KEYS.fieldTheory}`, {
     method: 'PUT', headers: { ...bearer(admin), 'content-type': 'application/json' },
-    body: JSON.stringify({ ...input, price: [input.price[0], { ...input.price[1], price: 2345 }, input.price[2]] }),
+    body: JSON.stringify({ ...input, price: [input.price[0], { ...input.price[1], priceMinor: 234_500 }, input.price[2]] }),
   });
   expect(changed.status).toBe(200);
 

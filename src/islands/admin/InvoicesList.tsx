@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { InvoiceKsefView, InvoiceSummary } from '../../../modules/invoicing/index.ts';
-import { formatMoney } from '../../../modules/shared/text/index.ts';
+import { formatMinor } from '../../../modules/shared/text/index.ts';
 import { request, useResource } from './api.ts';
 import { formatDate } from './format.ts';
 import { usePanel, type PanelKey } from './messages.ts';
@@ -78,7 +78,7 @@ export default function InvoicesList() {
           { label: say('adminPanel.invoices.issued'), nowrap: true, cell: (d) => formatDate(d.issuedAt, lang) },
           { label: say('adminPanel.invoices.buyer'), cell: (d) => d.buyerName },
           { label: say('adminPanel.invoices.nip'), nowrap: true, cell: (d) => d.buyerNip ?? '—' },
-          { label: say('adminPanel.invoices.gross'), numeric: true, nowrap: true, cell: (d) => formatMoney(d.grossMinor / 100, d.currency, lang, 'ledger') },
+          { label: say('adminPanel.invoices.gross'), numeric: true, nowrap: true, cell: (d) => formatMinor(d.grossMinor, d.currency, lang, 'ledger') },
           { label: say('adminPanel.invoices.ksef'), cell: ksefCell },
           { label: say('adminPanel.invoices.files'), cell: (d) => (
             <div className="admin-actions">

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { formatMoney } from '../../../modules/shared/text/index.ts';
+import { formatMinor } from '../../../modules/shared/text/index.ts';
 import Dialog from '../shared/Dialog.tsx';
 import { request } from './api.ts';
 import { TextField } from './fields.tsx';
@@ -32,7 +32,7 @@ export default function RefundDialog({ attendee, onRefunded, onClose }: Props) {
   const [confirming, setConfirming] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const money = (minor: number) => formatMoney(minor / 100, attendee.currency, lang, 'ledger');
+  const money = (minor: number) => formatMinor(minor, attendee.currency, lang, 'ledger');
 
   function ask(event: FormEvent) {
     event.preventDefault();

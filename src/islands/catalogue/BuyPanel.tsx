@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { checkoutHref, closesOnDrag, CURRENCIES, currencySwitchUrl, languageOfCurrency, type Currency } from './buy.ts';
 import Dialog from '../shared/Dialog.tsx';
-import { formatMoney } from '../../../modules/shared/text/index.ts';
+import { formatMinor } from '../../../modules/shared/text/index.ts';
 import InvoiceFields from '../purchases/InvoiceFields.tsx';
 import WaitingList, { type WaitlistProps } from './WaitingList.tsx';
 import { blankDraft, bodyOf, invoiceIssuesOf, nipMessage, withoutIssue, type InvoiceDraft, type InvoiceIssues, type InvoiceLabels } from '../purchases/invoice-form.ts';
 
-type PriceEntry = { currency: Currency; amount: number; priceId: string };
+/** One price of the product: `amountMinor` in grosze or cents (the catalogue's Offer). */
+type PriceEntry = { currency: Currency; amountMinor: number; priceId: string };
 type Labels = { buyNow: string; price: string; currency: string; accept: string; panel: string; dragHint: string; close: string; gross: string; terms: string; soldOut: string };
 /** A consent the purchase needs (kind and the exact wording the server records), shown unticked. */
 type Consent = { kind: string; text: string };
@@ -128,7 +129,7 @@ function Buying({ seatsLeft, signedIn, lang, prices, currency: startCurrency, op
         ? <button type="button" className="button button--large" onClick={buy} data-testid="buy-now">{labels.buyNow}</button>
         : <a className="button button--large" href={SIGN_UP} data-testid="buy-now">{labels.buyNow}</a>}
       <div className={`buy-bar${barVisible && !open ? ' is-visible' : ''}`} aria-hidden={!barVisible || open}>
-        <span className="buy-bar__price">{formatMoney(price.amount, price.currency, lang)}</span>
+        <span className="buy-bar__price">{formatMinor(price.amountMinor, price.currency, lang)}</span>
         {signedIn
           ? <button type="button" className="button" onClick={buy} tabIndex={barVisible && !open ? 0 : -1}>{labels.buyNow}</button>
           : <a className="button" href={SIGN_UP} tabIndex={barVisible && !open ? 0 : -1}>{labels.buyNow}</a>}
@@ -141,7 +142,7 @@ function Buying({ seatsLeft, signedIn, lang, prices, currency: startCurrency, op
             <span className="visually-hidden">{labels.dragHint}</span>
           </div>
           <button type="button" className="buy-panel__close" onClick={() => setOpen(false)} aria-label={labels.close}>×</button>
-          <p className="buy-panel__price"><span>{labels.price}</span> <strong data-testid="buy-price">{formatMoney(price.amount, price.currency, lang)}</strong></p>
+          <p className="buy-panel__price"><span>{labels.price}</span> <strong data-testid="buy-price">{formatMinor(price.amountMinor, price.currency, lang)}</strong></p>
           <p className="buy-panel__gross">{labels.gross}</p>
           <fieldset className="currency-switch">
             <legend>{labels.currency}</legend>
