@@ -214,7 +214,8 @@ describe('the catalogue admin API: GET and POST /api/admin/products, PUT /api/ad
       [{ price: [input.price[0], { ...input.price[1], priceMinor: 0 }, input.price[2]] }, 'price.1.priceMinor', PRICE],
       // Minor units are integers: 1250.5 grosze is no amount, and neither is the old whole-unit field alone.
       [{ price: [{ ...input.price[0], priceMinor: 1250.5 }, input.price[1], input.price[2]] }, 'price.0.priceMinor', PRICE],
-      [{ price: [{ name: 'USD', price: 77 }, input.price[1], input.price[2]] }, 'price.0.priceMinor', PRICE],
+      [{ price: [{ name: 'USD', price: 77 }, input.price[1], input.price[2]] }, 'price.0.priceMinor',
+        ['Give three prices (USD, PLN, EUR) as amounts above zero.', 'Podaj trzy ceny (USD, PLN, EUR) jako kwoty większe od zera.']],
       [{ price: [input.price[0], { ...input.price[1], priceMinor: 1_000_000_001 }, input.price[2]] }, 'price.1.priceMinor', PRICE],
       [{ category: 'retreat' }, 'category', ['The category must be one of: seminar, workshop, training.', 'Kategoria musi być jedną z: seminar, workshop, training.']],
       [{ titleEn: '   ' }, 'titleEn', ['Fill in this field.', 'Wypełnij to pole.']],
