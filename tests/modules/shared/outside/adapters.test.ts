@@ -16,7 +16,7 @@ import { startStripeStandIn } from '../../../support/stripe-stand-in.ts';
 const mail: Mail = { to: 'anna@example.com', subject: 'Temat', text: 'Treść', html: '<p>Treść</p>' };
 const product: ProductForSale = {
   key: 'seminar', title: { pl: 'Seminarium', en: 'Seminar' }, liveAt: new Date(Date.now() + 10 * 86_400_000), durationMinutes: 90, published: true,
-  recordingLink: null, liveLink: 'https://meet.example/live', prices: [{ currency: 'PLN', amount: 299, priceId: 'price_pln' }],
+  recordingLink: null, liveLink: 'https://meet.example/live', prices: [{ currency: 'PLN', amountMinor: 29_900, priceId: 'price_pln' }],
 };
 
 /** Where the adapters are called, each call to SMTP, Stripe and S3 leaves its outcome for the system page (issue 35). */
