@@ -54,6 +54,8 @@ export function itemValue(item: SystemItem, say: Say, lang: Lang): string {
   }
   // A failed drill says when and why (the drill's message, from the server, in English like the log).
   if (item.id === 'backup.drillFailed') return `${formatDateTime(String(f['at']), lang)}: ${String(f['message'])}`;
+  // The issue's own line: "Ostatnia sprawdzona kopia: <date>, OK".
+  if (item.id === 'backup.verifiedRestore' && item.status === 'ok' && typeof f['at'] === 'string') return say('adminPanel.system.value.backup.verified', { at: formatDateTime(f['at'], lang) });
   if (item.id.startsWith('backup.')) return typeof f['at'] === 'string' ? formatDateTime(f['at'], lang) : say('adminPanel.system.value.backup.none');
   if (item.id.startsWith('outside.')) {
     if (!f['configured']) return say('adminPanel.system.value.outside.off');
