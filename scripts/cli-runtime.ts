@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../modules/shared/config/index.ts';
+import { s3SettingsOf } from '../modules/recordings/index.ts';
 import { connectDatabase } from '../modules/shared/db/index.ts';
 import { createEventStore } from '../modules/shared/events/index.ts';
 import { createLogger } from '../src/server/logger.ts';
@@ -24,7 +25,7 @@ export async function openForScript() {
   // As the server starts (src/server/upgrade.ts): a backup before an upgrade, no migration of a newer database.
   const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   const upgrade = await upgradeDatabase({
-    database, dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, migrateWithoutBackup: config.MIGRATE_WITHOUT_BACKUP, appVersion: version, log,
+    database, dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, migrateWithoutBackup: config.MIGRATE_WITHOUT_BACKUP, s3: s3SettingsOf(config), appVersion: version, log,
   });
   if (!upgrade.ok) {
     console.error(`${upgrade.maintenance.message}\n${upgrade.maintenance.action}`);

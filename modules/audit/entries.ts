@@ -4,7 +4,7 @@
  * for invoices, whose buyer is printed on the document the law keeps (invoice-entries.ts).
  */
 import type { RecordedEvent } from '../shared/events/index.ts';
-import { minorOfWhole } from '../shared/text/money.ts';
+import { minorOfWhole } from '../shared/text/index.ts';
 import { INVOICE_EVENT_TYPES, invoiceSubjectOf, type InvoiceAuditSubject } from './invoice-entries.ts';
 import { SEAT_EVENT_TYPES, seatSubjectOf, type SeatAuditSubject } from './seat-entries.ts';
 

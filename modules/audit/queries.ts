@@ -1,8 +1,7 @@
 /** Named read-only queries over the one event log; the audit trail keeps no table of its own. */
 import { sql, type Kysely } from 'kysely';
 import type { SharedTables } from '../shared/db/index.ts';
-import type { EventMetadata, RecordedEvent } from '../shared/events/index.ts';
-import { upcast } from '../shared/events/upcast.ts';
+import { upcast, type EventMetadata, type RecordedEvent } from '../shared/events/index.ts';
 import { AUDIT_TYPES, EVENT_TYPES, SUBJECT_PATHS, type AuditType, type RefundOrigin } from './entries.ts';
 import { ISSUED_TYPES } from './invoice-entries.ts';
 

@@ -10,13 +10,14 @@ import type { DatabaseHandle, ModuleDb } from '../shared/db/index.ts';
 import { handleCommand, systemClock, type CommandOptions, type ModuleContext } from '../shared/kernel/index.ts';
 import { addToOutbox, renewClaim, type OutboxHandler } from '../shared/outbox/index.ts';
 import { alertMails, type Admin } from './alert-mail.ts';
-import { createBackup } from './backup.ts';
 import { duePeriod, type Schedule } from './calendar.ts';
 import { runDrill } from './drill.ts';
+import { s3SettingsOf } from '../recordings/index.ts';
 import { BACKUPS_STREAM, backupDecider, type BackupCommand, type BackupEvent, type BackupState } from './history.ts';
 import { liveDump } from './live-dump.ts';
 import { historyProjection } from './projection.ts';
 import { backupsToKeep } from './retention.ts';
+import { backupShop } from './s3-backup.ts';
 import type { BackupTables } from './schema.ts';
 
 export const BACKUP_TOPIC = 'backup.scheduled';
@@ -87,7 +88,7 @@ export function createBackups(ctx: ModuleContext, ports: BackupPorts) {
     const { period } = payload as { period: string };
     if (!ports.database || (await recorded('backup', period))) return;
     const live = liveDump(ports.database, { databaseUrl: config.DATABASE_URL, readModels: ctx.store.projections.flatMap((p) => p.tables) });
-    const { file } = await holding(message, () => createBackup({ dataDir: config.DATA_DIR, appVersion: ports.appVersion, target: `${config.BACKUP_DIR}/`, s3: Boolean(config.S3_ENDPOINT), now: clock, live }));
+    const { file } = await holding(message, () => backupShop({ dataDir: config.DATA_DIR, appVersion: ports.appVersion, target: `${config.BACKUP_DIR}/`, s3: s3SettingsOf(config), now: clock, live }));
     await record({ type: 'RecordBackup', period, at: clock().toISOString(), file, size: statSync(file).size });
     ctx.log.info({ file, period }, 'scheduled backup taken');
     await prune(clock());

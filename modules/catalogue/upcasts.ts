@@ -4,8 +4,8 @@
  * decimal text (minorOfWhole), whenever the log is read: the log itself is never rewritten. The read models
  * stored before then are brought over once by migration catalogue_0004_price_minor.
  */
-import { registerUpcaster } from '../shared/events/upcast.ts';
-import { minorOfWhole } from '../shared/text/money.ts';
+import { registerUpcaster } from '../shared/events/index.ts';
+import { minorOfWhole } from '../shared/text/index.ts';
 
 type AnyPrice = { price?: number; priceMinor?: number; name: string; api: string };
 

@@ -4,8 +4,8 @@
  * the number's decimal text (minorOfWhole), whenever the log is read; the log itself is never rewritten. Newer
  * events carry `amountMinor` only (older ones keep their `amount` too, which nothing reads any more).
  */
-import { registerUpcaster } from '../shared/events/upcast.ts';
-import { minorOfWhole } from '../shared/text/money.ts';
+import { registerUpcaster } from '../shared/events/index.ts';
+import { minorOfWhole } from '../shared/text/index.ts';
 
 type Amounts = { amount?: number; amountMinor?: number; currency?: string };
 

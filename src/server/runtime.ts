@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { ConfigError, loadConfig, type Config } from '../../modules/shared/config/index.ts';
+import { s3SettingsOf } from '../../modules/recordings/index.ts';
 import { connectDatabase, knownMigrations, type DatabaseHandle } from '../../modules/shared/db/index.ts';
 import { createEventStore, createLogFollower, type EventStore, type LogFollower } from '../../modules/shared/events/index.ts';
 import { createOutboxWorker, type OutboxHandler, type OutboxWorker } from '../../modules/shared/outbox/index.ts';
@@ -100,7 +101,7 @@ async function boot(options: BootOptions): Promise<Startup> {
   try {
     const database = await connectWithRetry(config, log);
     const upgrade = await upgradeDatabase({
-      database, dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, migrateWithoutBackup: config.MIGRATE_WITHOUT_BACKUP,
+      database, dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, migrateWithoutBackup: config.MIGRATE_WITHOUT_BACKUP, s3: s3SettingsOf(config),
       appVersion: packageJson.version, log, migrations: { ...knownMigrations, ...options.extraMigrations },
     });
     if (!upgrade.ok) {

@@ -8,7 +8,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Migration } from 'kysely/migration';
-import { createBackup } from '../../modules/backup/index.ts';
+import { backupShop } from '../../modules/backup/index.ts';
+import type { S3Settings } from '../../modules/recordings/index.ts';
 import { appliedMigrations, knownMigrations, migrateToLatest, MigrationError, type DatabaseHandle } from '../../modules/shared/db/index.ts';
 import type { Logger } from './logger.ts';
 import { afterBackupFailed, planUpgrade } from './upgrade-plan.ts';
@@ -24,6 +25,8 @@ export type UpgradeOptions = {
   databaseUrl?: string;
   migrateWithoutBackup: boolean;
   appVersion: string;
+  /** The recordings' bucket, when they are on S3: the backup lists its keys. */
+  s3: S3Settings | null;
   log: Logger;
   /** The migrations this code knows; default the real ones (a test adds a failing one). */
   migrations?: Readonly<Record<string, Migration>>;
@@ -87,8 +90,8 @@ export async function upgradeDatabase(options: UpgradeOptions): Promise<UpgradeO
   let backup: string | null = null;
   if (plan.backupFirst) {
     try {
-      const { file } = await createBackup({
-        dataDir, databaseUrl: options.databaseUrl, appVersion: options.appVersion, now: options.now,
+      const { file } = await backupShop({
+        dataDir, databaseUrl: options.databaseUrl, appVersion: options.appVersion, now: options.now, s3: options.s3,
         target: join(dataDir, 'backups', `${PRE_MIGRATION_PREFIX}${stamp((options.now ?? (() => new Date()))())}.tar`),
         open: database.kind === 'pglite' ? database : undefined,
       });

@@ -24,7 +24,7 @@ async function withPlace<T>(place: Place, work: (handle: Awaited<ReturnType<type
 }
 
 const upgrade = (place: Place, extra: UpgradeOptions['migrations'] = {}, more: Partial<UpgradeOptions> = {}) => withPlace(place, (database) => upgradeDatabase({
-  database, dataDir: place.dataDir, databaseUrl: place.databaseUrl, migrateWithoutBackup: false, appVersion: '0.1.0', log,
+  database, dataDir: place.dataDir, databaseUrl: place.databaseUrl, migrateWithoutBackup: false, s3: null, appVersion: '0.1.0', log,
   migrations: { ...knownMigrations, ...extra }, now: () => at, ...more,
 }));
 const fingerprintOf = (place: Place) => withPlace(place, (h) => databaseFingerprint(h.db));
