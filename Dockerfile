@@ -19,7 +19,7 @@ RUN node node_modules/astro/bin/astro.mjs build && node scripts/precompress.mjs 
   && node --experimental-import-meta-resolve scripts/image-prune.mjs \
   && node --experimental-import-meta-resolve scripts/image-prune.mjs . --check \
   && mkdir -p /out/scripts && mv node_modules dist media modules migrations /out/ \
-  && cp package.json /out/ && cp scripts/backup.ts scripts/restore.ts /out/scripts/
+  && cp package.json /out/ && cp scripts/backup.ts scripts/restore.ts scripts/verify-backup.ts /out/scripts/
 
 # Runtime stage: the built server, its packages and the backup commands, as a non-root user.
 FROM ${BASE}

@@ -17,7 +17,7 @@ const root = resolve(process.argv[2] ?? '.');
 const modules = join(root, 'node_modules');
 // Loaded by a name made at run time: sharp's prebuilt binding and its libvips (`@img/sharp-${platform}`).
 const ALWAYS = [/^@img\//];
-const CLIS = ['backup', 'restore'].map((n) => join(root, 'scripts', `${n}.ts`));
+const CLIS = ['backup', 'restore', 'verify-backup'].map((n) => join(root, 'scripts', `${n}.ts`));
 const SPECIFIER = /(?:\bfrom|\bimport|\brequire|\.resolve)\s*\(?\s*(['"])([^'"\n]+)\1/g;
 const TEMPLATE = /(?:\bimport|\brequire|\.resolve)\s*\(\s*`([^`$\n]+)/g;
 const builtins = new Set(builtinModules);
