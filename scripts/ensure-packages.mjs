@@ -27,12 +27,22 @@ const NEEDED = [
   { binary: '/usr/include/stdio.h', pkg: 'libc6-dev', variable: null },
   // Probes uploaded recordings and turns them into the HLS ladder (ffprobe comes with it).
   { binary: FFMPEG, pkg: 'ffmpeg', variable: 'FFMPEG_PATH' },
+  // The image check (scripts/image-check.sh, after the tests): podman with runc builds and runs the Dockerfile,
+  // mmdebstrap makes its base image, strip (binutils) slims the Node binary in it, psql makes its databases.
+  { binary: '/usr/bin/podman', pkg: 'podman', variable: null, image: true },
+  { binary: '/usr/sbin/runc', pkg: 'runc', variable: null, image: true },
+  { binary: '/usr/bin/mmdebstrap', pkg: 'mmdebstrap', variable: null, image: true },
+  { binary: '/usr/bin/strip', pkg: 'binutils', variable: null, image: true },
+  { binary: '/usr/bin/psql', pkg: 'postgresql-client', variable: null, image: true },
 ];
 
 /** What the module tests need (the calendar checker, poppler for the invoices' QR codes); the API and browser lanes need everything. */
 export const MODULE_TEST_PACKAGES = ['libical-dev', 'gcc', 'libc6-dev', 'poppler-utils', 'ffmpeg'];
 
-export function ensurePackages(only = NEEDED.map((n) => n.pkg)) {
+/** What `node scripts/ensure-packages.mjs image` installs: the image check's tools, never needed by the tests. */
+export const IMAGE_PACKAGES = NEEDED.filter((n) => n.image).map((n) => n.pkg);
+
+export function ensurePackages(only = NEEDED.filter((n) => !n.image).map((n) => n.pkg)) {
   const missing = NEEDED.filter((n) => only.includes(n.pkg) && !(n.present ? n.present() : existsSync(n.binary)));
   if (missing.length === 0) return;
   const packages = missing.map((m) => m.pkg);
@@ -44,11 +54,13 @@ export function ensurePackages(only = NEEDED.map((n) => n.pkg)) {
       + (missing.some((m) => m.variable) ? `(or set ${missing.flatMap((m) => m.variable ?? []).join(' / ')} to the binaries).` : ''));
     process.exit(1);
   }
-  console.log(`Installing Debian packages for the tests: ${packages.join(', ')}…`);
+  console.log(`Installing Debian packages: ${packages.join(', ')}…`);
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+  // podman's recommendations are its network and process helpers (netavark, catatonit…): taken with it.
+  const recommends = packages.includes('podman') ? [] : ['--no-install-recommends'];
+  execFileSync('apt-get', ['install', '-y', '-qq', ...recommends, ...packages], {
     stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) ensurePackages();
+if (import.meta.url === `file://${process.argv[1]}`) ensurePackages(process.argv[2] === 'image' ? IMAGE_PACKAGES : undefined);
