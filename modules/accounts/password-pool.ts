@@ -12,6 +12,11 @@ import type { PasswordAnswer, PasswordJob } from './password-worker.ts';
 export type PasswordPool = {
   hash(password: string): Promise<string>;
   check(password: string, hash: string): Promise<boolean>;
+  /**
+   * Throws `busy` when one more job would be refused now: a sign-in asks first, so that a refused one costs the
+   * event loop (and PGlite, on it) no rate-limit write and no account read.
+   */
+  assertRoom(): void;
   /** Jobs waiting for a worker now (not those being worked on). */
   waiting(): number;
   /** Ends every worker; jobs not finished are refused. */
@@ -96,14 +101,19 @@ export function createPasswordPool(options: PasswordPoolOptions): PasswordPool {
     slot.worker.postMessage(pending.job);
   }
 
+  const freeSlot = () => [...slots].find((s) => s.current === null);
+  function refusal(free: Slot | undefined): DomainError | null {
+    if (free || slots.size < size || queue.length < options.queueMax) return null;
+    // Seconds until the queue ahead has been worked off, at least 1.
+    const retryAfter = Math.max(1, Math.ceil(((queue.length / size) + 1) * averageMs / 1000));
+    return new DomainError('busy', { retryAfter });
+  }
+
   function submit(job: PasswordJob): Promise<string | boolean> {
     if (closed) return Promise.reject(new Error('the password pool is closed'));
-    const free = [...slots].find((s) => s.current === null);
-    if (!free && slots.size >= size && queue.length >= options.queueMax) {
-      // Seconds until the queue ahead has been worked off, at least 1.
-      const retryAfter = Math.max(1, Math.ceil(((queue.length / size) + 1) * averageMs / 1000));
-      return Promise.reject(new DomainError('busy', { retryAfter }));
-    }
+    const free = freeSlot();
+    const refused = refusal(free);
+    if (refused) return Promise.reject(refused);
     return new Promise((resolve, reject) => {
       queue.push({ job, resolve, reject });
       if (free) next(free);
@@ -115,6 +125,10 @@ export function createPasswordPool(options: PasswordPoolOptions): PasswordPool {
     hash: async (password) => String(await submit({ id: nextId++, op: 'hash', password, cost })),
     check: async (password, hash) => (await submit({ id: nextId++, op: 'check', password, hash })) === true,
     waiting: () => queue.length,
+    assertRoom() {
+      const refused = refusal(freeSlot());
+      if (refused) throw refused;
+    },
     async close() {
       closed = true;
       for (const pending of queue.splice(0)) pending.reject(new Error('the password pool is closed'));

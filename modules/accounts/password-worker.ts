@@ -2,8 +2,17 @@
 // event loop stalls every other request of the process; here it only takes a core.
 // Plain enough for both ways it runs: as TypeScript by Node's type stripping (tests, `astro dev`) and as the chunk the
 // production build emits for it (passwordWorkerChunk in src/server/astro-internals.ts).
+import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import bcrypt from 'bcryptjs';
+
+// The lowest CPU priority for this thread alone (on Linux setpriority with pid 0 is the calling thread): where the
+// cores are all busy, the event loop's pages and API answers go first and a sign-in waits a little longer.
+try {
+  setPriority(constants.priority.PRIORITY_LOW);
+} catch {
+  // Not permitted here (some containers): the thread keeps the process's priority.
+}
 
 export type PasswordJob =
   | { id: number; op: 'hash'; password: string; cost: number }

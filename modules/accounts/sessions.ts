@@ -30,6 +30,7 @@ export function createSessions(rt: AccountsRuntime, memory: SessionMemory | null
 
     /** One answer for an unknown address and a wrong password; an unverified address is told so only with the right password. */
     async login(email: string, password: string, req: RequestInfo): Promise<string> {
+      rt.passwords.assertRoom();
       await rt.limit('login', req.ip, emailKey(email));
       const account = await accountByEmail(rt.db, email);
       const passwordMatches = await rt.passwords.check(password, account?.password_hash ?? DUMMY_PASSWORD_HASH);

@@ -46,8 +46,23 @@ describe('the password pool', () => {
       expect(Number.isInteger(error.data['retryAfter']) && (error.data['retryAfter'] as number) >= 1).toBe(true);
     }
     expect(passwords.waiting()).toBe(0);
+    passwords.assertRoom();
     // The queue drained: the next one is taken again.
     expect(await passwords.check('abcdef', hash)).toBe(true);
+  });
+
+  it('says busy before any work is handed in when one more job would be refused, and not while there is room', async () => {
+    const passwords = pool({ queueMax: 1, size: 1, cost: 4 });
+    passwords.assertRoom();
+    const first = passwords.hash('a');
+    passwords.assertRoom();
+    const second = passwords.hash('b');
+    let refused: unknown;
+    try { passwords.assertRoom(); } catch (error) { refused = error; }
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).code).toBe('busy');
+    await Promise.all([first, second]);
+    passwords.assertRoom();
   });
 
   it('works with as many threads as it is given, each job answered with its own result', async () => {
